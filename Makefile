@@ -1,0 +1,109 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# The one entry point of the kit: 'make help' lists the targets.
+#
+# Everything that is built lands under $(BUILD): the kernel tree extracted
+# from Debian's linux-source package with the series of patches/ applied,
+# the kernel and the initramfs, and the logs of each QEMU boot.
+
+MAKEFLAGS += --no-builtin-rules
+
+BUILD ?= $(CURDIR)/build
+override BUILD := $(abspath $(BUILD))
+
+TARBALL := /usr/src/linux-source-6.12.tar.xz
+KSRC := $(BUILD)/linux-source-6.12
+JOBS ?= $(shell echo $$(( $$(nproc) + 1 )))
+CCACHE_DIR ?= $(HOME)/.cache/ccache
+export CCACHE_DIR
+
+KMAKE := $(MAKE) -C $(KSRC) -j$(JOBS) CC="ccache gcc"
+
+SERIES_STAMP := $(BUILD)/.stamp-series
+KCONFIG := $(KSRC)/.config
+BZIMAGE := $(KSRC)/arch/x86/boot/bzImage
+GEN_INIT_CPIO := $(KSRC)/usr/gen_init_cpio
+INITRAMFS := $(BUILD)/initramfs.cpio
+
+DRIVER_DIR := $(CURDIR)/reference-driver
+DRIVER_SRC := $(wildcard reference-driver/*.[ch] reference-driver/Kbuild)
+DRIVER_KO := $(patsubst %.o,reference-driver/%.ko,\
+	$(shell sed -n 's/^obj-m[ +:]*=//p' reference-driver/Kbuild 2>/dev/null))
+GUEST_FILES := qemu/init qemu/demo $(wildcard qemu/tests/*)
+
+# TESTS selects guest tests by shell glob on their names, e.g.
+# 'make check TESTS=20-refphp-*'; all of them by default.
+TESTS ?= *
+
+.PHONY: help deps tree kernel modules initramfs boot check demo bench clean
+
+help:
+	@echo 'The midlayer-mistake kit: targets'
+	@echo
+	@echo '  make demo       boot the debug kernel in QEMU and show the PCI devices and slots'
+	@echo '  make check      build everything, run every guest test and static check: N passed, N failed'
+	@echo '  make bench      print build, boot and test timings for this machine'
+	@echo
+	@echo '  make deps       install the Debian packages the kit needs (run by the targets below)'
+	@echo '  make tree       extract the 6.12 tree under build/ and apply patches/'
+	@echo '  make kernel     configure (tinyconfig + qemu/kernel.config) and build the kernel'
+	@echo '  make modules    build reference-driver/ out of tree against that kernel'
+	@echo '  make initramfs  pack busybox, qemu/init, qemu/tests and the modules'
+	@echo '  make boot       boot the guest and run the tests (TESTS=glob), no verdict'
+	@echo '  make clean      remove build/ (the ccache in $(CCACHE_DIR) stays)'
+	@echo
+	@echo 'Variables: BUILD=$(BUILD) TESTS=glob JOBS=$(JOBS)'
+
+deps:
+	@scripts/deps.sh
+
+# The kernel tree.  prepare-tree.sh keeps its own stamps and does nothing
+# when neither the tarball nor the series changed.
+tree: $(SERIES_STAMP)
+
+$(SERIES_STAMP): $(wildcard patches/*.patch) scripts/prepare-tree.sh | deps
+	@scripts/prepare-tree.sh $(TARBALL) $(BUILD) patches
+
+$(KCONFIG): qemu/kernel.config $(SERIES_STAMP) scripts/check-config.sh
+	@echo '  CONFIG  tinyconfig + qemu/kernel.config'
+	@$(MAKE) -s -C $(KSRC) tinyconfig >/dev/null
+	@cd $(KSRC) && scripts/kconfig/merge_config.sh -m .config $(CURDIR)/qemu/kernel.config >/dev/null
+	@$(MAKE) -s -C $(KSRC) olddefconfig
+	@scripts/check-config.sh qemu/kernel.config $@
+
+kernel: $(BZIMAGE)
+
+$(BZIMAGE): $(KCONFIG)
+	@echo '  KERNEL  building $(KSRC) (cold: ~7 min; ccache in $(CCACHE_DIR))'
+	@$(KMAKE) bzImage
+	@touch $@
+
+modules: $(DRIVER_KO)
+
+ifneq ($(DRIVER_KO),)
+$(DRIVER_KO) &: $(DRIVER_SRC) $(BZIMAGE)
+	@echo '  MODULES reference-driver/'
+	@$(KMAKE) M=$(DRIVER_DIR) modules
+	@touch $(DRIVER_KO)
+endif
+
+initramfs: $(INITRAMFS)
+
+$(INITRAMFS): $(GUEST_FILES) $(DRIVER_KO) qemu/make-initramfs.sh | $(BZIMAGE)
+	@echo '  CPIO    $@'
+	@qemu/make-initramfs.sh $(GEN_INIT_CPIO) $@ $(DRIVER_KO)
+
+boot: $(BZIMAGE) $(INITRAMFS)
+	@qemu/run.sh --mode check --tests '$(TESTS)' $(BZIMAGE) $(INITRAMFS) $(BUILD)/guest
+
+check: $(BZIMAGE) $(INITRAMFS)
+	@scripts/check.sh --tests '$(TESTS)' $(KSRC) $(BUILD)
+
+demo: $(BZIMAGE) $(INITRAMFS)
+	@qemu/run.sh --mode demo $(BZIMAGE) $(INITRAMFS) $(BUILD)/guest
+
+bench: | deps
+	@scripts/bench.sh $(BUILD)
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,43 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Pack the guest's initramfs with the kernel's own usr/gen_init_cpio:
+# Debian's static busybox, qemu/init as /init, qemu/tests/ as /tests/ and
+# the given kernel modules in /lib/modules/.
+#
+#   make-initramfs.sh <gen_init_cpio> <output.cpio> [module.ko...]
+
+set -eu
+
+gen_init_cpio=$1
+output=$2
+shift 2
+
+here=$(cd "$(dirname "$0")" && pwd)
+busybox=/bin/busybox
+
+if ! ldd "$busybox" 2>&1 | grep -q 'not a dynamic'; then
+	echo "error: $busybox is missing or not static; 'make deps' installs busybox-static" >&2
+	exit 1
+fi
+
+list=$output.list
+{
+	for dir in /bin /sbin /usr /usr/bin /usr/sbin /dev /proc /sys /tmp /lib /lib/modules /tests; do
+		echo "dir $dir 0755 0 0"
+	done
+	echo "nod /dev/console 0600 0 0 c 5 1"
+	echo "file /bin/busybox $busybox 0755 0 0"
+	echo "slink /bin/sh busybox 0777 0 0"
+	echo "file /init $here/init 0755 0 0"
+	echo "file /demo $here/demo 0755 0 0"
+	for test in "$here"/tests/*; do
+		echo "file /tests/$(basename "$test") $test 0755 0 0"
+	done
+	for module in "$@"; do
+		echo "file /lib/modules/$(basename "$module") $(realpath "$module") 0644 0 0"
+	done
+} >"$list"
+
+"$gen_init_cpio" "$list" >"$output.tmp"
+mv "$output.tmp" "$output"

@@ -1,0 +1,90 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Boot the guest in QEMU (TCG, no KVM) and wait for it to power off.
+#
+#   run.sh [--mode check|demo|shell] [--tests <glob>] [--timeout <seconds>]
+#          <bzImage> <initramfs> <output dir>
+#
+# The machine layout is fixed, and this is the one place that defines it:
+#
+#   00:04.0  QEMU "edu" device (1234:11e8): the reference driver's hotplug
+#            controller, refphp binds to it
+#   00:05.0  QEMU "pci-testdev" (1b36:0005): the device in the slot refphp
+#            manages (slot 5 of bus 00)
+#   00:06.0  "pcie-root-port" id rp1, chassis 1, slot 1: a native PCIe
+#            hotplug slot driven by the in-tree pciehp; the host adds and
+#            removes devices in it through the QEMU monitor socket
+#            <output dir>/monitor.sock (HMP: device_add pci-testdev,bus=rp1)
+#
+# ACPI hotplug of the root port is switched off so that pciehp, not
+# acpiphp, owns its slot.  There is no network card and no VGA.
+#
+# Serial ports: ttyS0 carries the kernel console, always into
+# <output dir>/console.log (in shell mode: the terminal).  ttyS1 carries
+# the kit's own output: the tests' KTAP into <output dir>/ktap.log in check
+# mode, the narration onto the terminal in demo mode.
+
+set -eu
+
+mode=check
+tests='*'
+timeout=${GUEST_TIMEOUT:-900}
+while [ $# -gt 3 ]; do
+	case $1 in
+	--mode)		mode=$2; shift 2 ;;
+	--tests)	tests=$2; shift 2 ;;
+	--timeout)	timeout=$2; shift 2 ;;
+	*)		echo "run.sh: unknown option $1" >&2; exit 2 ;;
+	esac
+done
+kernel=$1
+initramfs=$2
+out=$3
+
+mkdir -p "$out"
+console=$out/console.log
+ktap=$out/ktap.log
+monitor=$out/monitor.sock
+rm -f "$console" "$ktap" "$monitor"
+
+append="console=ttyS0 panic=-1 kit.mode=$mode kit.tests=$tests"
+case $mode in
+check)	serials="-serial file:$console -serial file:$ktap" ;;
+demo)	serials="-serial file:$console -serial stdio" ;;
+shell)	serials="-serial mon:stdio" ;;
+*)	echo "run.sh: unknown mode $mode" >&2; exit 2 ;;
+esac
+
+echo "  QEMU    $mode: console in $console (timeout ${timeout}s)"
+set +e
+# $serials is split on purpose: it holds two options.
+# shellcheck disable=SC2086
+timeout --foreground "$timeout" qemu-system-x86_64 \
+	-M q35 -smp 2 -m 1G -nographic -vga none -nic none -no-reboot \
+	-global ICH9-LPC.acpi-pci-hotplug-with-bridge-support=off \
+	-device edu,addr=04.0 \
+	-device pci-testdev,addr=05.0 \
+	-device pcie-root-port,id=rp1,chassis=1,slot=1,addr=06.0 \
+	-monitor "unix:$monitor,server=on,wait=off" \
+	$serials \
+	-kernel "$kernel" -initrd "$initramfs" -append "$append"
+status=$?
+set -e
+
+if [ $status -eq 124 ]; then
+	echo "error: the guest did not power off within ${timeout}s; the last" \
+	     "lines of $console:" >&2
+	tail -n 30 "$console" >&2
+	exit 1
+fi
+if [ $status -ne 0 ]; then
+	echo "error: QEMU exited with status $status; see $console" >&2
+	exit 1
+fi
+if [ "$mode" != shell ] && ! grep -q '^kit: guest done' "$console"; then
+	echo "error: the guest stopped before the end of its work (crash or" \
+	     "panic?); the last lines of $console:" >&2
+	tail -n 30 "$console" >&2
+	exit 1
+fi
