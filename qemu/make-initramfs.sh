@@ -3,7 +3,8 @@
 #
 # Pack the guest's initramfs with the kernel's own usr/gen_init_cpio:
 # Debian's static busybox, qemu/init as /init, qemu/tests/ as /tests/ and
-# the given kernel modules in /lib/modules/.
+# the given kernel modules in /lib/modules/.  The output is replaced only
+# when its content changed, so the script can run on every make.
 #
 #   make-initramfs.sh <gen_init_cpio> <output.cpio> [module.ko...]
 
@@ -40,4 +41,9 @@ list=$output.list
 } >"$list"
 
 "$gen_init_cpio" "$list" >"$output.tmp"
-mv "$output.tmp" "$output"
+if cmp -s "$output.tmp" "$output"; then
+	rm "$output.tmp"
+else
+	echo "  CPIO    $output"
+	mv "$output.tmp" "$output"
+fi

@@ -16,8 +16,8 @@ if [ "$1" = --tests ]; then
 	tests=$2
 	shift 2
 fi
-ksrc=$1
-build=$2
+ksrc=$(realpath "$1")
+build=$(realpath "$2")
 top=$(cd "$(dirname "$0")/.." && pwd)
 guest=$build/guest
 

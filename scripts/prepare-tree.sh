@@ -13,8 +13,8 @@
 set -eu
 
 tarball=$1
-build=$2
-patches=$3
+build=$(realpath -m "$2")
+patches=$(realpath "$3")
 
 name=$(basename "$tarball" .tar.xz)
 tree=$build/$name
