@@ -1,0 +1,63 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Step 6, failed probes: with fault=initialize, fault=irq and fault=add
+# probe fails at that step and unwinds in reverse order: the module loads,
+# edu stays unbound, and there is no slot directory, no event thread, no
+# debugfs directory.  Bad parameters fail as cleanly, with a message: an
+# unknown fault= value (insmod fails), slot= out of range or edu's own
+# slot, an empty name=.  After all of them a kmemleak scan finds nothing
+# of refphp's, and a normal load binds.
+
+. /tests/ktap.sh
+# shellcheck source=SCRIPTDIR/refphp.sh
+. /tests/refphp.sh
+
+# nothing_left: no slot, no thread, no debugfs directory, edu unbound.
+nothing_left() {
+	absent $slot && [ -z "$(event_thread)" ] && absent $debug &&
+		absent /sys/bus/pci/devices/$edu/driver
+}
+
+# failed_probe <name> <message> <insmod arguments...>: the module loads,
+# its probe fails with <message> in the kernel log, nothing is left.
+failed_probe() {
+	name=$1
+	message=$2
+	shift 2
+	dmesg -c >/dev/null
+	if ! insmod $ko "$@"; then
+		ktap_diag "$name: insmod $* failed"
+		ktap_not_ok "$name"
+		return
+	fi
+	ok=1
+	dmesg | grep -qF "$message" || { ktap_diag "$name: no '$message'"; ok=; }
+	wait_for 10 nothing_left || { ktap_diag "$name: something is left"; ok=; }
+	unload
+	if [ -n "$ok" ]; then ktap_ok "$name"; else ktap_not_ok "$name"; fi
+}
+
+ktap_plan 10
+
+for step in initialize irq add; do
+	failed_probe "fault_$step" "fault=$step: failing probe here" fault=$step
+done
+failed_probe slot_32_out_of_range "slot=32: must be 0-31" slot=32
+failed_probe slot_4_is_edus_own "slot=4: must be 0-31 and not edu's own 4" slot=4
+failed_probe empty_name "the slot name must not be empty" name=
+
+dmesg -c >/dev/null
+ktap_expect_eq bad_fault_insmod_fails "$(insmod $ko fault=sometimes 2>/dev/null || echo failed)" failed
+ktap_expect bad_fault_message sh -c 'dmesg | grep -qF "fault=sometimes: expected none, initialize, irq or add"'
+
+# The failed probes are old enough (over 5 s) for kmemleak to report.
+echo scan >/sys/kernel/debug/kmemleak
+leaks=$(cat /sys/kernel/debug/kmemleak)
+echo "$leaks" >&2
+ktap_diag "kmemleak: $(echo "$leaks" | grep -c 'unreferenced object') unreferenced objects in all"
+ktap_expect_eq no_refphp_leak "$(echo "$leaks" | grep -c refphp)" 0
+
+ktap_expect normal_bind_afterwards sh -c "insmod $ko && test -f $slot/power"
+unload
+ktap_finish

@@ -1,0 +1,52 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Step 7, the publication window.  With oneshot=1, pci_hp_register()
+# publishes the control files before the event thread can exist (its name
+# is the slot's); publish_delay_ms=4000 holds that window open.  A "power"
+# write inside it finds no thread: refphp refuses it with EAGAIN and
+# counts it in debugfs refphp/refphp-5/early_requests.  With the split API
+# (the default), the same delay sits between the thread's start and
+# pci_hp_add(): the slot directory exists but has no "power" file yet, so
+# the write cannot reach the driver at all, and nothing is counted.
+
+. /tests/ktap.sh
+# shellcheck source=SCRIPTDIR/refphp.sh
+. /tests/refphp.sh
+
+# thread_runs: refphp's event thread exists.
+thread_runs() {
+	[ -n "$(event_thread)" ]
+}
+
+ktap_plan 14
+
+# Oneshot: the window is between pci_hp_register() and the thread.
+insmod $ko oneshot=1 publish_delay_ms=4000 &
+loader=$!
+ktap_expect oneshot_power_file_appears wait_for 20 test -e $slot/power
+ktap_expect oneshot_no_thread_yet test -z "$(event_thread)"
+ktap_expect_eq oneshot_early_write_eagain "$(try_write $slot/power 0)" "Resource temporarily unavailable"
+ktap_expect oneshot_testdev_untouched test -d $testdev
+wait $loader
+ktap_expect_eq oneshot_insmod_done $? 0
+ktap_expect oneshot_thread_runs thread_runs
+ktap_expect_eq oneshot_early_requests_counted "$(cat $debug/early_requests)" 1
+ktap_expect_eq oneshot_request_after_window "$(try_write $slot/power 1)" ""
+unload
+
+# Split: the window is between the thread's start and pci_hp_add().
+insmod $ko publish_delay_ms=4000 &
+loader=$!
+ktap_expect split_thread_runs wait_for 20 thread_runs
+if [ -e $slot/power ]; then
+	ktap_diag "the window closed before the test looked (slow guest?)"
+fi
+ktap_expect split_directory_without_power_file sh -c "test -d $slot && test ! -e $slot/power"
+ktap_expect split_early_write_fails test -n "$(try_write $slot/power 0)"
+wait $loader
+ktap_expect_eq split_insmod_done $? 0
+ktap_expect_eq split_nothing_counted "$(cat $debug/early_requests)" 0
+ktap_expect split_testdev_untouched test -d $testdev
+unload
+ktap_finish

@@ -1,0 +1,64 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh disable=SC2034 # the variables are for the scripts
+#
+# refphp helpers for the guest test scripts (busybox ash), sourced as
+# ". /tests/refphp.sh", after ". /tests/ktap.sh" in the scripts that report
+# with ktap_*.  It names what the scripts look at and holds the steps they
+# share; what one script alone needs stays in that script:
+#
+#	. /tests/ktap.sh
+#	. /tests/refphp.sh
+#	ktap_plan 2
+#	ktap_expect insmod insmod $ko
+#	unload
+#	ktap_expect slot_gone_after_rmmod absent $slot
+#	ktap_finish
+#
+# The machine (qemu/run.sh) has the edu controller at 00:04.0, which refphp
+# binds, and a pci-testdev at 00:05.0, the card in the slot refphp-5 that
+# refphp publishes for 00:05 by default.
+
+ko=/lib/modules/refphp.ko			# the module
+edu=0000:00:04.0				# the controller refphp binds
+slot=/sys/bus/pci/slots/refphp-5		# the slot's sysfs directory
+debug=/sys/kernel/debug/refphp/refphp-5		# the slot's debugfs directory
+testdev=/sys/bus/pci/devices/0000:00:05.0	# the card in the slot
+drv=/sys/bus/pci/drivers/refphp			# the driver's sysfs directory
+
+# wait_for <seconds> <command...>: poll every 0.1 s until the command
+# succeeds; fails when the time is up.
+wait_for() {
+	tries=$(($1 * 10))
+	shift
+	until "$@"; do
+		tries=$((tries - 1))
+		[ "$tries" -gt 0 ] || return 1
+		sleep 0.1
+	done
+}
+
+# absent <path>: nothing is at the path.
+absent() {
+	[ ! -e "$1" ]
+}
+
+# event_thread: the name of refphp's IRQ thread for the slot, if it runs.
+event_thread() {
+	cat /proc/[0-9]*/comm 2>/dev/null | grep -x 'irq/[0-9]*-refphp-5'
+}
+
+# try_write <file> <value>: 'echo <value> > <file>'; prints nothing on
+# success, else the error ("Invalid argument", ...).
+try_write() {
+	{ echo "$2" >"$1"; } 2>&1 | sed 's/^.*: //'
+}
+
+# unload: rmmod refphp, then wait for its slot's and its driver's sysfs
+# directories to go.  The guest kernel has CONFIG_DEBUG_KOBJECT_RELEASE: a
+# kobject's directory stays until its release, 1-4 s after the last put.
+# An insmod or bind inside that time would meet the dying objects: the
+# pci_slot still on its bus's list, the driver's directory still in sysfs.
+unload() {
+	rmmod refphp >&2
+	wait_for 10 absent "$slot" && wait_for 10 absent "$drv"
+}
