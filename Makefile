@@ -8,6 +8,10 @@
 
 MAKEFLAGS += --no-builtin-rules
 
+# The kit's tools are Debian packages: use Debian's python3 (which has the
+# modules the kernel's scripts import) even where another one comes first.
+export PATH := /usr/bin:$(PATH)
+
 BUILD ?= $(CURDIR)/build
 override BUILD := $(abspath $(BUILD))
 
@@ -27,8 +31,10 @@ INITRAMFS := $(BUILD)/initramfs.cpio
 
 DRIVER_DIR := $(CURDIR)/reference-driver
 DRIVER_SRC := $(wildcard reference-driver/*.[ch] reference-driver/Kbuild)
-DRIVER_KO := $(patsubst %.o,reference-driver/%.ko,\
-	$(shell sed -n 's/^obj-m[ +:]*=//p' reference-driver/Kbuild 2>/dev/null))
+DRIVER_OPTIONS := CONFIG_SAMPLE_PCI_HOTPLUG=m CONFIG_SAMPLE_PCI_HOTPLUG_KUNIT_TEST=m
+DRIVER_KO := reference-driver/refphp.ko reference-driver/refphp_kunit.ko
+# The same driver built in the tree, as the series puts it there.
+SAMPLE_KO := $(KSRC)/samples/pci_hotplug/refphp.ko $(KSRC)/samples/pci_hotplug/refphp_kunit.ko
 
 # TESTS selects guest tests by shell glob on their names, e.g.
 # 'make check TESTS=20-refphp-*'; all of them by default.
@@ -37,6 +43,7 @@ TESTS ?= *
 FORCE:
 
 .PHONY: FORCE help deps tree kernel modules initramfs boot check demo bench clean
+.PHONY: patches htmldocs diagrams
 
 help:
 	@echo 'The midlayer-mistake kit: targets'
@@ -51,6 +58,9 @@ help:
 	@echo '  make modules    build reference-driver/ out of tree against that kernel'
 	@echo '  make initramfs  pack busybox, qemu/init, qemu/tests and the modules'
 	@echo '  make boot       boot the guest and run the tests (TESTS=glob), no verdict'
+	@echo '  make patches    regenerate the series in patches/ from the kit'"'"'s sources'
+	@echo '  make htmldocs   build the chapter and the catalogue with the kernel'"'"'s Sphinx (-W)'
+	@echo '  make diagrams   render diagrams/*.dot to SVG in build/diagrams/'
 	@echo '  make clean      remove build/ (the ccache in $(CCACHE_DIR) stays)'
 	@echo
 	@echo 'Variables: BUILD=$(BUILD) TESTS=glob JOBS=$(JOBS)'
@@ -74,29 +84,58 @@ $(KCONFIG): qemu/kernel.config $(SERIES_STAMP) scripts/check-config.sh
 
 kernel: $(BZIMAGE)
 
-$(BZIMAGE): $(KCONFIG)
+# The kernel, and the in-tree modules: the sample of the series.
+$(BZIMAGE) $(SAMPLE_KO) &: $(KCONFIG)
 	@echo '  KERNEL  building $(KSRC) (cold: ~7 min; ccache in $(CCACHE_DIR))'
-	@$(KMAKE) bzImage
-	@touch $@
+	@$(KMAKE) bzImage modules
+	@touch $(BZIMAGE) $(SAMPLE_KO)
 
 modules: $(DRIVER_KO)
 
-ifneq ($(DRIVER_KO),)
 $(DRIVER_KO) &: $(DRIVER_SRC) $(BZIMAGE)
 	@echo '  MODULES reference-driver/'
-	@$(KMAKE) M=$(DRIVER_DIR) modules
+	@$(KMAKE) M=$(DRIVER_DIR) $(DRIVER_OPTIONS) modules
 	@touch $(DRIVER_KO)
-endif
 
 initramfs: $(INITRAMFS)
 
 # Packed on every run (it takes a moment), replaced only when it changed:
 # a file removed from qemu/tests/ must not linger in it.
-$(INITRAMFS): FORCE $(DRIVER_KO) | $(BZIMAGE)
-	@qemu/make-initramfs.sh $(GEN_INIT_CPIO) $@ $(DRIVER_KO)
+$(INITRAMFS): FORCE $(DRIVER_KO) $(SAMPLE_KO) | $(BZIMAGE)
+	@qemu/make-initramfs.sh $(GEN_INIT_CPIO) $@ $(DRIVER_KO) -- $(SAMPLE_KO)
 
 boot: $(BZIMAGE) $(INITRAMFS)
 	@qemu/run.sh --mode check --tests '$(TESTS)' $(BZIMAGE) $(INITRAMFS) $(BUILD)/guest
+
+# The series is made in a worktree of the extracted tree, from its
+# pristine commit; 'make check' fails when the committed copy is stale.
+SERIES_WORK := $(BUILD)/series-tree
+EXTRACTED_STAMP := $(BUILD)/.stamp-extracted
+
+$(EXTRACTED_STAMP): | deps
+	@scripts/prepare-tree.sh $(TARBALL) $(BUILD) patches
+
+patches: $(EXTRACTED_STAMP)
+	@echo '  PATCHES patches/'
+	@scripts/make-patches.sh $(KSRC) $(SERIES_WORK) patches
+
+# The pages go into the tree through the series, as they would upstream.
+DOCS_DIR := driver-api/design-patterns
+DOCS_HTML := $(KSRC)/Documentation/output/$(DOCS_DIR)/index.html
+
+htmldocs: patches
+	@$(MAKE) -s tree
+	@echo '  DOCS    $(DOCS_DIR) (SPHINXOPTS=-W)'
+	@$(MAKE) -s -C $(KSRC) SPHINXDIRS=$(DOCS_DIR) SPHINXOPTS=-W htmldocs
+	@echo '  HTML    $(DOCS_HTML)'
+
+diagrams: | deps
+	@mkdir -p $(BUILD)/diagrams
+	@for dot in diagrams/*.dot; do \
+		svg=$(BUILD)/diagrams/$$(basename $$dot .dot).svg; \
+		echo "  DOT     $$svg"; \
+		dot -Tsvg $$dot -o $$svg || exit 1; \
+	done
 
 check: $(BZIMAGE) $(INITRAMFS)
 	@scripts/check.sh --tests '$(TESTS)' $(KSRC) $(BUILD)

@@ -2,11 +2,14 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Pack the guest's initramfs with the kernel's own usr/gen_init_cpio:
-# Debian's static busybox, qemu/init as /init, qemu/tests/ as /tests/ and
-# the given kernel modules in /lib/modules/.  The output is replaced only
-# when its content changed, so the script can run on every make.
+# Debian's static busybox, qemu/init as /init, qemu/demo as /demo,
+# qemu/tests/ as /tests/, the out-of-tree modules in
+# /lib/modules/out-of-tree/ and the in-tree ones (after "--") in
+# /lib/modules/in-tree/; /init links the chosen set into /lib/modules/.
+# The output is replaced only when its content changed, so the script can
+# run on every make.
 #
-#   make-initramfs.sh <gen_init_cpio> <output.cpio> [module.ko...]
+#   make-initramfs.sh <gen_init_cpio> <output.cpio> <module.ko>... -- <module.ko>...
 
 set -eu
 
@@ -24,7 +27,9 @@ fi
 
 list=$output.list
 {
-	for dir in /bin /sbin /usr /usr/bin /usr/sbin /dev /proc /sys /tmp /lib /lib/modules /tests; do
+	for dir in /bin /sbin /usr /usr/bin /usr/sbin /dev /proc /sys /tmp \
+		   /lib /lib/modules /lib/modules/out-of-tree \
+		   /lib/modules/in-tree /tests; do
 		echo "dir $dir 0755 0 0"
 	done
 	echo "nod /dev/console 0600 0 0 c 5 1"
@@ -35,8 +40,13 @@ list=$output.list
 	for test in "$here"/tests/*; do
 		echo "file /tests/$(basename "$test") $test 0755 0 0"
 	done
+	build=out-of-tree
 	for module in "$@"; do
-		echo "file /lib/modules/$(basename "$module") $(realpath "$module") 0644 0 0"
+		if [ "$module" = -- ]; then
+			build=in-tree
+			continue
+		fi
+		echo "file /lib/modules/$build/$(basename "$module") $(realpath "$module") 0644 0 0"
 	done
 } >"$list"
 

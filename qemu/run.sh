@@ -3,7 +3,8 @@
 #
 # Boot the guest in QEMU (TCG, no KVM) and wait for it to power off.
 #
-#   run.sh [--mode check|demo|shell] [--tests <glob>] [--timeout <seconds>]
+#   run.sh [--mode check|demo|shell] [--tests <glob>[,<glob>...]]
+#          [--modules out-of-tree|in-tree] [--timeout <seconds>]
 #          <bzImage> <initramfs> <output dir>
 #
 # The machine layout is fixed, and this is the one place that defines it:
@@ -29,11 +30,13 @@ set -eu
 
 mode=check
 tests='*'
+modules=out-of-tree
 timeout=${GUEST_TIMEOUT:-900}
 while [ $# -gt 3 ]; do
 	case $1 in
 	--mode)		mode=$2; shift 2 ;;
 	--tests)	tests=$2; shift 2 ;;
+	--modules)	modules=$2; shift 2 ;;
 	--timeout)	timeout=$2; shift 2 ;;
 	*)		echo "run.sh: unknown option $1" >&2; exit 2 ;;
 	esac
@@ -48,7 +51,7 @@ ktap=$out/ktap.log
 monitor=$out/monitor.sock
 rm -f "$console" "$ktap" "$monitor"
 
-append="console=ttyS0 panic=-1 kit.mode=$mode kit.tests=$tests"
+append="console=ttyS0 panic=-1 kit.mode=$mode kit.tests=$tests kit.modules=$modules"
 case $mode in
 check)	serials="-serial file:$console -serial file:$ktap" ;;
 demo)	serials="-serial file:$console -serial stdio" ;;

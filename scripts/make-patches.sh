@@ -1,0 +1,135 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# 'make patches': regenerate the series in patches/ from the kit's sources,
+# on top of the pristine commit of the extracted tree.
+#
+#   make-patches.sh <kernel tree> <work tree> <output dir>
+#
+# The sources of the series:
+#   patches/src/0001-*.patch, 0002-*.patch  the changes to the hotplug core
+#                                          (kept as patches: they edit
+#                                          kernel files)
+#   reference-driver/                      -> samples/pci_hotplug/ (3)
+#   Documentation/driver-api/design-patterns/ (but the chapter)   (4)
+#   .../midlayer-mistake.rst and diagrams/*.dot                   (5)
+#   patches/src/*.msg, cover-letter        the commit messages
+#   patches/src/samples-Kconfig, pci-rst-pointer.rst  text added to
+#                                          existing kernel files
+#
+# The commits are made in a git worktree of the kernel tree (<work tree>)
+# with a fixed author and fixed dates, so the output is the same each time.
+
+set -eu
+
+ksrc=$(realpath "$1")
+work=$(realpath -m "$2")
+out=$(realpath -m "$3")
+top=$(cd "$(dirname "$0")/.." && pwd)
+src=$top/patches/src
+patterns=Documentation/driver-api/design-patterns
+
+export GIT_AUTHOR_NAME='Midlayer Kit'
+export GIT_AUTHOR_EMAIL='midlayer-kit@example.org'
+export GIT_COMMITTER_NAME=$GIT_AUTHOR_NAME
+export GIT_COMMITTER_EMAIL=$GIT_AUTHOR_EMAIL
+commit_number=0
+
+git_work() {
+	git -C "$work" -c gc.auto=0 "$@"
+}
+
+# commit <message file>: commit everything staged, signed off, dated one
+# minute after the previous patch of the series.
+commit() {
+	commit_number=$((commit_number + 1))
+	date="2026-12-03T12:0$commit_number:00Z"
+	GIT_AUTHOR_DATE=$date GIT_COMMITTER_DATE=$date \
+		git_work commit -q -s -F "$1"
+}
+
+# add_maintained_file <section> <F: line it follows> <file pattern>: list
+# a file pattern in a MAINTAINERS section, keeping the F: lines sorted.
+add_maintained_file() {
+	awk -v section="$1" -v after="F:\t$2" -v entry="F:\t$3" '
+		{ print }
+		$0 == section { in_section = 1 }
+		/^$/ { in_section = 0 }
+		in_section && $0 == after { print entry }' \
+		"$work/MAINTAINERS" >"$work/MAINTAINERS.new"
+	mv "$work/MAINTAINERS.new" "$work/MAINTAINERS"
+}
+
+# A worktree of the extracted tree, reset to the pristine commit.
+if ! git_work rev-parse -q --verify refs/tags/pristine >/dev/null 2>&1; then
+	rm -rf "$work"
+	git -C "$ksrc" worktree prune
+	git -C "$ksrc" worktree add -q --detach "$work" refs/tags/pristine
+fi
+git_work am --abort >/dev/null 2>&1 || true
+git_work checkout -q -f --detach refs/tags/pristine
+git_work clean -q -fdx
+
+# 1-2: the changes to the hotplug core.
+for patch in "$src"/0*.patch; do
+	commit_number=$((commit_number + 1))
+	date="2026-12-03T12:0$commit_number:00Z"
+	GIT_COMMITTER_DATE=$date git_work am -q "$patch"
+done
+
+# 3: the reference driver as a sample.  Its Kbuild file is the sample's
+# Makefile; out of tree, the CONFIG_ symbols are given on the command line.
+sample=$work/samples/pci_hotplug
+mkdir -p "$sample"
+for source in "$top"/reference-driver/*.[ch]; do
+	case $source in *.mod.c) continue ;; esac	# Kbuild's, not ours
+	cp "$source" "$sample"/
+done
+cp "$top"/reference-driver/Kbuild "$sample"/Makefile
+add_maintained_file 'PCI SUBSYSTEM' 'include/uapi/linux/pci*' samples/pci_hotplug/
+awk -v entry="$src/samples-Kconfig" '
+	/^endif # SAMPLES/ { while ((getline line < entry) > 0) print line }
+	{ print }' "$work/samples/Kconfig" >"$work/samples/Kconfig.new"
+mv "$work/samples/Kconfig.new" "$work/samples/Kconfig"
+sed -i '/^obj-$(CONFIG_SAMPLE_QMI_CLIENT)/i obj-$(CONFIG_SAMPLE_PCI_HOTPLUG)\t+= pci_hotplug/' \
+	"$work/samples/Makefile"
+git_work add -f samples MAINTAINERS
+commit "$src/0003-samples.msg"
+
+# 4: the catalogue, without the chapter (and its toctree line) yet.
+mkdir -p "$work/$patterns"
+for page in "$top/$patterns"/*.rst; do
+	[ "$(basename "$page")" = midlayer-mistake.rst ] && continue
+	cp "$page" "$work/$patterns/"
+done
+sed -i '/^ *midlayer-mistake$/d' "$work/$patterns/index.rst"
+sed -i 's|^   driver-model/index$|&\n   design-patterns/index|' \
+	"$work/Documentation/driver-api/index.rst"
+git_work add -f Documentation
+commit "$src/0004-catalogue.msg"
+
+# 5: the chapter, its diagrams, and a pointer from the PCI API page.
+cp "$top/$patterns/midlayer-mistake.rst" "$top/$patterns/index.rst" \
+	"$top"/diagrams/*.dot "$work/$patterns/"
+awk -v pointer="$src/pci-rst-pointer.rst" '
+	/^\.\. kernel-doc:: drivers\/pci\/hotplug\/pci_hotplug_core.c/ {
+		while ((getline line < pointer) > 0) print line
+	}
+	{ print }' "$work/Documentation/driver-api/pci/pci.rst" \
+	>"$work/Documentation/driver-api/pci/pci.rst.new"
+mv "$work/Documentation/driver-api/pci/pci.rst.new" \
+	"$work/Documentation/driver-api/pci/pci.rst"
+add_maintained_file 'PCI SUBSYSTEM' 'Documentation/devicetree/bindings/pci/' \
+	"$patterns/midlayer-mistake.rst"
+git_work add -f Documentation MAINTAINERS
+commit "$src/0005-chapter.msg"
+
+# The series, with a cover letter taken from the branch description.
+git_work checkout -q -B midlayer-kit
+git_work config branch.midlayer-kit.description "$(cat "$src/cover-letter")"
+mkdir -p "$out"
+rm -f "$out"/[0-9]*.patch "$out/series"
+GIT_COMMITTER_DATE="2026-12-03T12:00:00Z" git_work format-patch -q \
+	--cover-letter --cover-from-description=subject --no-signature \
+	--zero-commit -o "$out" refs/tags/pristine..midlayer-kit
+(cd "$out" && ls [0-9]*.patch) >"$out/series"
