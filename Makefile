@@ -42,15 +42,17 @@ TESTS ?= *
 
 FORCE:
 
-.PHONY: FORCE help deps tree kernel modules initramfs boot check demo bench clean
-.PHONY: patches htmldocs diagrams
+.PHONY: FORCE help deps tree kernel modules initramfs boot check stress demo bench clean
+.PHONY: patches htmldocs diagrams transcripts
 
 help:
 	@echo 'The midlayer-mistake kit: targets'
 	@echo
-	@echo '  make demo       boot the debug kernel in QEMU and show the PCI devices and slots'
+	@echo '  make demo       boot the debug kernel in QEMU and narrate a refphp slot'"'"'s life'
+	@echo '                  step by step (DEMO_PAUSE=1: wait for Enter between the steps)'
 	@echo '  make check      build everything, run every guest test and static check: N passed, N failed'
 	@echo '  make bench      print build, boot and test timings for this machine'
+	@echo '  make stress     the reliability campaign alone, STRESS_CYCLES=$(STRESS_CYCLES) bind/unbind cycles'
 	@echo
 	@echo '  make deps       install the Debian packages the kit needs (run by the targets below)'
 	@echo '  make tree       extract the 6.12 tree under build/ and apply patches/'
@@ -61,9 +63,11 @@ help:
 	@echo '  make patches    regenerate the series in patches/ from the kit'"'"'s sources'
 	@echo '  make htmldocs   build the chapter and the catalogue with the kernel'"'"'s Sphinx (-W)'
 	@echo '  make diagrams   render diagrams/*.dot to SVG in build/diagrams/'
+	@echo '  make transcripts'
+	@echo '                  regenerate the chapter'"'"'s transcripts of the demo'"'"'s steps'
 	@echo '  make clean      remove build/ (the ccache in $(CCACHE_DIR) stays)'
 	@echo
-	@echo 'Variables: BUILD=$(BUILD) TESTS=glob JOBS=$(JOBS)'
+	@echo 'Variables: BUILD=$(BUILD) TESTS=glob JOBS=$(JOBS) DEMO_PAUSE=1'
 
 deps:
 	@scripts/deps.sh
@@ -140,8 +144,37 @@ diagrams: | deps
 check: $(BZIMAGE) $(INITRAMFS)
 	@scripts/check.sh --tests '$(TESTS)' $(KSRC) $(BUILD)
 
+# The reliability campaign alone, longer than in 'make check'.
+STRESS_CYCLES ?= 1000
+
+stress: $(BZIMAGE) $(INITRAMFS)
+	@scripts/check.sh --stress $(STRESS_CYCLES) $(KSRC) $(BUILD)
+
+# The demo boots into its own output dir: 'make check' uses guest/ and
+# guest-in-tree/, and may run at the same time.  DEMO_PAUSE=1 makes it
+# wait for Enter between the steps, without a time limit, but only with a
+# terminal on standard input: without one nobody could press Enter, and
+# the guest would wait for ever.
+DEMO_OUT := $(BUILD)/demo
+DEMO_PAUSE ?=
+
 demo: $(BZIMAGE) $(INITRAMFS)
-	@qemu/run.sh --mode demo $(BZIMAGE) $(INITRAMFS) $(BUILD)/guest
+	@pause=; \
+	if [ -n "$(DEMO_PAUSE)" ] && [ "$(DEMO_PAUSE)" != 0 ]; then \
+		if [ -t 0 ]; then \
+			pause='--append kit.pause=1 --timeout 0'; \
+		else \
+			echo 'demo: no terminal on standard input, DEMO_PAUSE ignored' >&2; \
+		fi; \
+	fi; \
+	qemu/run.sh --mode demo $$pause $(BZIMAGE) $(INITRAMFS) $(DEMO_OUT)
+
+# The chapter's transcripts of the demo, one file per step; 'make check'
+# fails when a fresh run of the demo no longer gives the committed ones.
+TRANSCRIPTS := Documentation/$(DOCS_DIR)/transcripts
+
+transcripts: $(BZIMAGE) $(INITRAMFS)
+	@scripts/make-transcripts.sh $(BZIMAGE) $(INITRAMFS) $(DEMO_OUT) $(TRANSCRIPTS)
 
 bench: | deps
 	@scripts/bench.sh $(BUILD)

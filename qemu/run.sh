@@ -4,8 +4,8 @@
 # Boot the guest in QEMU (TCG, no KVM) and wait for it to power off.
 #
 #   run.sh [--mode check|demo|shell] [--tests <glob>[,<glob>...]]
-#          [--modules out-of-tree|in-tree] [--timeout <seconds>]
-#          <bzImage> <initramfs> <output dir>
+#          [--modules out-of-tree|in-tree] [--append <kernel parameters>]
+#          [--timeout <seconds, 0: none>] <bzImage> <initramfs> <output dir>
 #
 # The machine layout is fixed, and this is the one place that defines it:
 #
@@ -17,6 +17,10 @@
 #            hotplug slot driven by the in-tree pciehp; the host adds and
 #            removes devices in it through the QEMU monitor socket
 #            <output dir>/monitor.sock (HMP: device_add pci-testdev,bus=rp1)
+#
+# The guest asks the host for such a hotplug event by writing a line
+# "kit-host: device_add <options>" or "kit-host: device_del <id>" to its
+# console; the host passes exactly those two commands on to the monitor.
 #
 # ACPI hotplug of the root port is switched off so that pciehp, not
 # acpiphp, owns its slot.  There is no network card and no VGA.
@@ -31,12 +35,14 @@ set -eu
 mode=check
 tests='*'
 modules=out-of-tree
+extra=
 timeout=${GUEST_TIMEOUT:-900}
 while [ $# -gt 3 ]; do
 	case $1 in
 	--mode)		mode=$2; shift 2 ;;
 	--tests)	tests=$2; shift 2 ;;
 	--modules)	modules=$2; shift 2 ;;
+	--append)	extra="$extra $2"; shift 2 ;;
 	--timeout)	timeout=$2; shift 2 ;;
 	*)		echo "run.sh: unknown option $1" >&2; exit 2 ;;
 	esac
@@ -51,7 +57,7 @@ ktap=$out/ktap.log
 monitor=$out/monitor.sock
 rm -f "$console" "$ktap" "$monitor"
 
-append="console=ttyS0 panic=-1 kit.mode=$mode kit.tests=$tests kit.modules=$modules"
+append="console=ttyS0 panic=-1 kit.mode=$mode kit.tests=$tests kit.modules=$modules$extra"
 case $mode in
 check)	serials="-serial file:$console -serial file:$ktap" ;;
 demo)	serials="-serial file:$console -serial stdio" ;;
@@ -59,7 +65,24 @@ shell)	serials="-serial mon:stdio" ;;
 *)	echo "run.sh: unknown mode $mode" >&2; exit 2 ;;
 esac
 
+# forward_hotplug_requests: pass the guest's "kit-host:" requests from the
+# console log to the QEMU monitor, until killed.
+forward_hotplug_requests() {
+	cr=$(printf '\r')
+	tail -n +1 -F "$console" 2>/dev/null | while read -r line; do
+		line=${line%"$cr"}
+		case $line in
+		"kit-host: device_add "* | "kit-host: device_del "*)
+			echo "${line#kit-host: }" |
+				socat - "UNIX-CONNECT:$monitor" >/dev/null ;;
+		esac
+	done
+}
+
 echo "  QEMU    $mode: console in $console (timeout ${timeout}s)"
+: >"$console"
+forward_hotplug_requests 2>/dev/null &	# no "Terminated" when it is stopped
+forwarder=$!
 set +e
 # $serials is split on purpose: it holds two options.
 # shellcheck disable=SC2086
@@ -74,6 +97,10 @@ timeout --foreground "$timeout" qemu-system-x86_64 \
 	-kernel "$kernel" -initrd "$initramfs" -append "$append"
 status=$?
 set -e
+# The forwarder may be gone already: none of this may fail the run.
+pkill -P "$forwarder" 2>/dev/null || true	# tail and the loop
+kill "$forwarder" 2>/dev/null || true
+wait "$forwarder" 2>/dev/null || true
 
 if [ $status -eq 124 ]; then
 	echo "error: the guest did not power off within ${timeout}s; the last" \

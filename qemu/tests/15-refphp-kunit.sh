@@ -28,8 +28,7 @@ else
 fi
 
 rmmod refphp_kunit >&2
-# unload waits for the slot's and the driver's directories to go: their
-# release is delayed (CONFIG_DEBUG_KOBJECT_RELEASE), and the next script
-# loads refphp again.
+# unload waits for the driver's directory to go (its release is delayed,
+# CONFIG_DEBUG_KOBJECT_RELEASE): the next script loads refphp again.
 unload
 exit $status

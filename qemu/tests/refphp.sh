@@ -25,22 +25,8 @@ debug=/sys/kernel/debug/refphp/refphp-5		# the slot's debugfs directory
 testdev=/sys/bus/pci/devices/0000:00:05.0	# the card in the slot
 drv=/sys/bus/pci/drivers/refphp			# the driver's sysfs directory
 
-# wait_for <seconds> <command...>: poll every 0.1 s until the command
-# succeeds; fails when the time is up.
-wait_for() {
-	tries=$(($1 * 10))
-	shift
-	until "$@"; do
-		tries=$((tries - 1))
-		[ "$tries" -gt 0 ] || return 1
-		sleep 0.1
-	done
-}
-
-# absent <path>: nothing is at the path.
-absent() {
-	[ ! -e "$1" ]
-}
+# shellcheck source=SCRIPTDIR/sysfs.sh
+. /tests/sysfs.sh
 
 # event_thread: the name of refphp's IRQ thread for the slot, if it runs.
 event_thread() {
@@ -55,9 +41,12 @@ try_write() {
 
 # unload: rmmod refphp, then wait for its slot's and its driver's sysfs
 # directories to go.  The guest kernel has CONFIG_DEBUG_KOBJECT_RELEASE: a
-# kobject's directory stays until its release, 1-4 s after the last put.
-# An insmod or bind inside that time would meet the dying objects: the
-# pci_slot still on its bus's list, the driver's directory still in sysfs.
+# kobject whose owner leaves it in sysfs until its release keeps its
+# directory 1-4 s after the last put.  The driver's directory does, so an
+# insmod at once would meet it.  The slot's does not any more: the series'
+# "PCI: Unlink a slot when its last reference goes" removes it at once
+# (40-refphp-cycles.sh rebinds without waiting), so that wait is only a
+# check.
 unload() {
 	rmmod refphp >&2
 	wait_for 10 absent "$slot" && wait_for 10 absent "$drv"
