@@ -7,12 +7,13 @@
 #   make-patches.sh <kernel tree> <work tree> <output dir>
 #
 # The sources of the series:
-#   patches/src/0001-*.patch, 0002-*.patch  the changes to the hotplug core
-#                                          (kept as patches: they edit
-#                                          kernel files)
-#   reference-driver/                      -> samples/pci_hotplug/ (3)
-#   Documentation/driver-api/design-patterns/ (but the chapter)   (4)
-#   .../midlayer-mistake.rst and diagrams/*.dot                   (5)
+#   patches/src/0*.patch                   the fixes to the PCI core, its
+#                                          hotplug core and pciehp (kept as
+#                                          patches: they edit kernel files) (1-4)
+#   reference-driver/                      -> samples/pci_hotplug/ (5)
+#   Documentation/driver-api/design-patterns/ (but the chapter)   (6)
+#   .../midlayer-mistake.rst, its transcripts/ of the demo's steps
+#   ('make transcripts') and diagrams/*.dot                       (7)
 #   patches/src/*.msg, cover-letter        the commit messages
 #   patches/src/samples-Kconfig, pci-rst-pointer.rst  text added to
 #                                          existing kernel files
@@ -35,8 +36,10 @@ export GIT_COMMITTER_NAME=$GIT_AUTHOR_NAME
 export GIT_COMMITTER_EMAIL=$GIT_AUTHOR_EMAIL
 commit_number=0
 
+# core.abbrev: the index lines of the patches must not depend on how many
+# objects the repository happens to hold.
 git_work() {
-	git -C "$work" -c gc.auto=0 "$@"
+	git -C "$work" -c gc.auto=0 -c core.abbrev=12 "$@"
 }
 
 # commit <message file>: commit everything staged, signed off, dated one
@@ -70,14 +73,14 @@ git_work am --abort >/dev/null 2>&1 || true
 git_work checkout -q -f --detach refs/tags/pristine
 git_work clean -q -fdx
 
-# 1-2: the changes to the hotplug core.
+# 1-4: the fixes to the PCI core, its hotplug core and pciehp.
 for patch in "$src"/0*.patch; do
 	commit_number=$((commit_number + 1))
 	date="2026-12-03T12:0$commit_number:00Z"
 	GIT_COMMITTER_DATE=$date git_work am -q "$patch"
 done
 
-# 3: the reference driver as a sample.  Its Kbuild file is the sample's
+# 5: the reference driver as a sample.  Its Kbuild file is the sample's
 # Makefile; out of tree, the CONFIG_ symbols are given on the command line.
 sample=$work/samples/pci_hotplug
 mkdir -p "$sample"
@@ -94,9 +97,9 @@ mv "$work/samples/Kconfig.new" "$work/samples/Kconfig"
 sed -i '/^obj-$(CONFIG_SAMPLE_QMI_CLIENT)/i obj-$(CONFIG_SAMPLE_PCI_HOTPLUG)\t+= pci_hotplug/' \
 	"$work/samples/Makefile"
 git_work add -f samples MAINTAINERS
-commit "$src/0003-samples.msg"
+commit "$src/samples.msg"
 
-# 4: the catalogue, without the chapter (and its toctree line) yet.
+# 6: the catalogue, without the chapter (and its toctree line) yet.
 mkdir -p "$work/$patterns"
 for page in "$top/$patterns"/*.rst; do
 	[ "$(basename "$page")" = midlayer-mistake.rst ] && continue
@@ -106,11 +109,14 @@ sed -i '/^ *midlayer-mistake$/d' "$work/$patterns/index.rst"
 sed -i 's|^   driver-model/index$|&\n   design-patterns/index|' \
 	"$work/Documentation/driver-api/index.rst"
 git_work add -f Documentation
-commit "$src/0004-catalogue.msg"
+commit "$src/catalogue.msg"
 
-# 5: the chapter, its diagrams, and a pointer from the PCI API page.
+# 7: the chapter, its diagrams, the transcripts of the demo that it
+# includes, and a pointer from the PCI API page.
 cp "$top/$patterns/midlayer-mistake.rst" "$top/$patterns/index.rst" \
 	"$top"/diagrams/*.dot "$work/$patterns/"
+mkdir -p "$work/$patterns/transcripts"
+cp "$top/$patterns"/transcripts/*.txt "$work/$patterns/transcripts/"
 awk -v pointer="$src/pci-rst-pointer.rst" '
 	/^\.\. kernel-doc:: drivers\/pci\/hotplug\/pci_hotplug_core.c/ {
 		while ((getline line < pointer) > 0) print line
@@ -121,8 +127,10 @@ mv "$work/Documentation/driver-api/pci/pci.rst.new" \
 	"$work/Documentation/driver-api/pci/pci.rst"
 add_maintained_file 'PCI SUBSYSTEM' 'Documentation/devicetree/bindings/pci/' \
 	"$patterns/midlayer-mistake.rst"
+add_maintained_file 'PCI SUBSYSTEM' "$patterns/midlayer-mistake.rst" \
+	"$patterns/transcripts/"
 git_work add -f Documentation MAINTAINERS
-commit "$src/0005-chapter.msg"
+commit "$src/chapter.msg"
 
 # The series, with a cover letter taken from the branch description.
 git_work checkout -q -B midlayer-kit
