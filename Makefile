@@ -29,10 +29,14 @@ BZIMAGE := $(KSRC)/arch/x86/boot/bzImage
 GEN_INIT_CPIO := $(KSRC)/usr/gen_init_cpio
 INITRAMFS := $(BUILD)/initramfs.cpio
 
-DRIVER_DIR := $(CURDIR)/reference-driver
-DRIVER_SRC := $(wildcard reference-driver/*.[ch] reference-driver/Kbuild)
+# Kbuild writes its output next to the sources: the driver is built from
+# a directory of links to them under $(BUILD), so that reference-driver/
+# holds sources only.
+DRIVER_SRC := $(filter-out %.mod.c,$(wildcard reference-driver/*.[ch])) \
+	reference-driver/Kbuild
+DRIVER_BUILD := $(BUILD)/reference-driver
 DRIVER_OPTIONS := CONFIG_SAMPLE_PCI_HOTPLUG=m CONFIG_SAMPLE_PCI_HOTPLUG_KUNIT_TEST=m
-DRIVER_KO := reference-driver/refphp.ko reference-driver/refphp_kunit.ko
+DRIVER_KO := $(DRIVER_BUILD)/refphp.ko $(DRIVER_BUILD)/refphp_kunit.ko
 # The same driver built in the tree, as the series puts it there.
 SAMPLE_KO := $(KSRC)/samples/pci_hotplug/refphp.ko $(KSRC)/samples/pci_hotplug/refphp_kunit.ko
 
@@ -97,8 +101,10 @@ $(BZIMAGE) $(SAMPLE_KO) &: $(KCONFIG)
 modules: $(DRIVER_KO)
 
 $(DRIVER_KO) &: $(DRIVER_SRC) $(BZIMAGE)
-	@echo '  MODULES reference-driver/'
-	@$(KMAKE) M=$(DRIVER_DIR) $(DRIVER_OPTIONS) modules
+	@echo '  MODULES reference-driver/ (built in $(DRIVER_BUILD))'
+	@mkdir -p $(DRIVER_BUILD)
+	@ln -sf $(addprefix $(CURDIR)/,$(DRIVER_SRC)) $(DRIVER_BUILD)/
+	@$(KMAKE) M=$(DRIVER_BUILD) $(DRIVER_OPTIONS) modules
 	@touch $(DRIVER_KO)
 
 initramfs: $(INITRAMFS)
