@@ -552,18 +552,28 @@ static const struct hotplug_slot_ops refphp_oneshot_ops = {
  * @ppos: file position, unused
  *
  * Makes edu raise a real interrupt, which takes the path a physical
- * button takes in pciehp: hard handler, ack, event thread.
+ * button takes in pciehp: hard handler, ack, event thread.  The whole of
+ * what was written must be the number, as in the core's slot files:
+ * kstrtouint() stops at a NUL, and would take "1\01" for 1.
  *
- * Return: @count, or -EINVAL for anything but 1.
+ * Return: @count, -ERANGE for a number that does not fit, -EINVAL for
+ * anything else but 1.
  */
 static ssize_t refphp_button_write(struct file *file, const char __user *ubuf,
 				   size_t count, loff_t *ppos)
 {
 	struct refphp_ctrl *ctrl = file->private_data;
 	unsigned int val;
+	char *buf;
 	int ret;
 
-	ret = kstrtouint_from_user(ubuf, count, 10, &val);
+	if (count >= PAGE_SIZE)
+		return -EINVAL;
+	buf = memdup_user_nul(ubuf, count);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	ret = strlen(buf) == count ? kstrtouint(buf, 10, &val) : -EINVAL;
+	kfree(buf);
 	if (ret)
 		return ret;
 	if (val != 1)

@@ -1,0 +1,150 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Reliability: fail each allocation of a probe in turn.  failslab with
+# /proc/self/fail-nth makes the n-th slab allocation of the writing task
+# fail; the bind runs probe in that task, so n = 1, 2, ... walks every
+# allocation of the probe until one n finds nothing left to fail.  This is
+# done for both ways of publishing the slot: the split one
+# (pci_hp_initialize() + pci_hp_add()) and the oneshot one
+# (pci_hp_register()).
+#
+# failslab's stacktrace filter keeps the failures to the allocations made
+# from refphp's code, at most STACK_DEPTH frames down: the driver's own,
+# and those the hotplug core, devres and the MSI library make for it.  Not
+# deeper: the ACPI interpreter evaluating _PRT inside pci_enable_device()
+# allocates a hundred times more, and in 6.12 it has a use-after-free of
+# its own when one of those fails (KASAN in acpi_ns_get_attached_object),
+# which is not what this campaign is about.  Nor the files of
+# /proc/irq/<n>/ that request_irq() creates: register_irq_proc() lets them
+# fail, then unregister_irq_proc() WARNs about each one it cannot find.
+# Both are bugs of 6.12's own, outside the driver and the hotplug core.
+#
+# After an injected failure the bind either fails (a probe error: nothing
+# may be left, no slot, no thread, no debugfs directory, edu unbound), or
+# succeeds because the failed allocation was one the kernel lets fail (a
+# debugfs file): then the slot must work.  Either way the next bind, with
+# nothing failing, must publish the slot.  At the end kmemleak must find
+# nothing of refphp's.
+
+. /tests/ktap.sh
+# shellcheck source=SCRIPTDIR/refphp.sh
+. /tests/refphp.sh
+
+STACK_DEPTH=10
+MAX_TRIALS=100		# per mode: a probe that allocates more is a bug
+failslab=/sys/kernel/debug/failslab
+
+# nothing_left: no slot, no thread, no debugfs directory, edu unbound.
+nothing_left() {
+	absent $slot && [ -z "$(event_thread)" ] && absent $debug &&
+		absent /sys/bus/pci/devices/$edu/driver
+}
+
+# bind_failing <n>: bind edu with the n-th filtered allocation failing.
+# Prints the bind's status and what fail-nth has left: "0 0" for a bind
+# that succeeded although a failure was injected, "0 <n>" for one that
+# met fewer than n allocations.
+bind_failing() {
+	sh -c "echo $1 >/proc/self/fail-nth
+		echo $edu >$drv/bind 2>/dev/null
+		status=\$?
+		read -r left </proc/self/fail-nth
+		echo \$status \$left"
+}
+
+# limit_failures_to_refphp: the stacktrace filter: the module's code is
+# required in the stack, register_irq_proc() is not allowed in it.
+limit_failures_to_refphp() {
+	# /proc/modules: name size refcount users state address
+	# shellcheck disable=SC2046 # the fields are the point
+	set -- $(grep '^refphp ' /proc/modules)
+	echo "$6" >$failslab/require-start
+	printf '0x%x\n' $(($6 + $2)) >$failslab/require-end
+	# /proc/kallsyms in address order: the function, then the next symbol.
+	# shellcheck disable=SC2046
+	set -- $(sort /proc/kallsyms | grep -A1 ' register_irq_proc$' | cut -d' ' -f1)
+	echo "0x$1" >$failslab/reject-start
+	echo "0x$2" >$failslab/reject-end
+	echo $STACK_DEPTH >$failslab/stacktrace-depth
+	echo N >$failslab/ignore-gfp-wait
+	echo 0 >$failslab/verbose
+}
+
+injected=0
+probe_errors=0
+tolerated=0
+
+# sweep <mode> <insmod arguments...>: one trial per allocation of the
+# probe, in the given mode; one KTAP case for the whole sweep.
+sweep() {
+	mode=$1
+	shift
+	insmod $ko "$@" && wait_for 10 test -f $slot/power || {
+		ktap_not_ok "sweep_$mode"
+		return
+	}
+	echo $edu >$drv/unbind
+	wait_for 10 nothing_left
+	limit_failures_to_refphp
+	problems=0
+	trial=0
+	while [ $trial -lt $MAX_TRIALS ]; do
+		trial=$((trial + 1))
+		# shellcheck disable=SC2046 # two fields
+		set -- $(bind_failing $trial)
+		if [ "$2" != 0 ]; then
+			break		# nothing left to fail: a normal bind
+		fi
+		injected=$((injected + 1))
+		if [ "$1" != 0 ]; then
+			probe_errors=$((probe_errors + 1))
+			wait_for 10 nothing_left || {
+				ktap_diag "$mode: allocation $trial failed the probe, something is left"
+				problems=$((problems + 1))
+			}
+		else
+			tolerated=$((tolerated + 1))
+			test -f $slot/power -a -n "$(event_thread)" || {
+				ktap_diag "$mode: allocation $trial failed, bind succeeded, no working slot"
+				problems=$((problems + 1))
+			}
+			echo $edu >$drv/unbind
+			wait_for 10 nothing_left
+		fi
+		echo $edu >$drv/bind && test -f $slot/power || {
+			ktap_diag "$mode: the bind after allocation $trial failed"
+			problems=$((problems + 1))
+		}
+		echo $edu >$drv/unbind
+		wait_for 10 nothing_left
+	done
+	ktap_diag "$mode: $((trial - 1)) allocations failed in turn"
+	echo $edu >$drv/bind 2>/dev/null
+	unload
+	if [ $problems -eq 0 ] && [ $trial -gt 1 ] && [ $trial -lt $MAX_TRIALS ]; then
+		ktap_ok "sweep_$mode"
+	else
+		ktap_not_ok "sweep_$mode"
+	fi
+}
+
+ktap_plan 4
+
+sweep split
+sweep oneshot oneshot=1
+echo 0 >$failslab/stacktrace-depth
+
+ktap_diag "campaign: allocation failures injected in probe: $injected" \
+	"($probe_errors probe errors, $tolerated tolerated)"
+
+# The failed probes are old enough (the sweeps take longer than kmemleak's
+# 5 s minimum age) to be reported.
+echo scan >/sys/kernel/debug/kmemleak
+leaks=$(cat /sys/kernel/debug/kmemleak)
+echo "$leaks" >&2
+ktap_expect_eq no_refphp_leak "$(echo "$leaks" | grep -c refphp)" 0
+
+ktap_expect normal_bind_afterwards sh -c "insmod $ko && test -f $slot/power"
+unload
+ktap_finish
