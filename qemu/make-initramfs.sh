@@ -37,6 +37,7 @@ list=$output.list
 	echo "slink /bin/sh busybox 0777 0 0"
 	echo "file /init $here/init 0755 0 0"
 	echo "file /demo $here/demo 0755 0 0"
+	echo "file /bench $here/bench 0755 0 0"
 	for test in "$here"/tests/*; do
 		echo "file /tests/$(basename "$test") $test 0755 0 0"
 	done

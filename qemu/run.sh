@@ -3,7 +3,7 @@
 #
 # Boot the guest in QEMU (TCG, no KVM) and wait for it to power off.
 #
-#   run.sh [--mode check|demo|shell] [--tests <glob>[,<glob>...]]
+#   run.sh [--mode check|demo|bench|shell] [--tests <glob>[,<glob>...]]
 #          [--modules out-of-tree|in-tree] [--append <kernel parameters>]
 #          [--cpus 1|2] [--timeout <seconds, 0: none>]
 #          <bzImage> <initramfs> <output dir>
@@ -32,8 +32,9 @@
 #
 # Serial ports: ttyS0 carries the kernel console, always into
 # <output dir>/console.log (in shell mode: the terminal).  ttyS1 carries
-# the kit's own output: the tests' KTAP into <output dir>/ktap.log in check
-# mode, the narration onto the terminal in demo mode.
+# the kit's own output into <output dir>/ktap.log: the tests' KTAP in
+# check mode, the figures in bench mode; in demo mode it carries the
+# narration onto the terminal.
 
 set -eu
 
@@ -70,7 +71,8 @@ rm -f "$console" "$ktap" "$monitor"
 
 append="console=ttyS0 panic=-1 kit.mode=$mode kit.tests=$tests kit.modules=$modules$extra"
 case $mode in
-check)	serials="-serial file:$console -serial file:$ktap" ;;
+check | bench)
+	serials="-serial file:$console -serial file:$ktap" ;;
 demo)	serials="-serial file:$console -serial stdio" ;;
 shell)	serials="-serial mon:stdio" ;;
 *)	echo "run.sh: unknown mode $mode" >&2; exit 2 ;;

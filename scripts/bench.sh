@@ -6,9 +6,13 @@
 #
 #   bench.sh <build dir>
 #
-# Warm figures use the normal build dir.  The cold ones use a scratch build
-# dir with ccache disabled: extracting the tree and building the kernel
-# (~10 min), then the rest of a cold 'make check'.  BENCH_COLD=0 skips them.
+# Warm figures use the normal build dir: 'make check' with and without
+# the replayed series and docs checks, the developer's loop after touching
+# the driver, the boot to the first KTAP line, and the lifecycle measured
+# inside the guest (qemu/bench: bind+unbind and power off+on per second,
+# split and oneshot).  The cold ones use a scratch build dir with ccache
+# disabled: extracting the tree and building the kernel (~10 min), then the
+# rest of a cold 'make check'.  BENCH_COLD=0 skips them.
 
 set -eu
 
@@ -26,7 +30,7 @@ seconds_since() {
 }
 
 figure() {
-	printf '%-60s %8s s\n' "$1" "$2"
+	printf '%-64s %6s s\n' "$1" "$2"
 }
 
 log=$build/bench.log
@@ -38,8 +42,12 @@ make -s kernel modules initramfs >>"$log" 2>&1
 
 echo "== measuring (details in $log)"
 start=$(now)
+CHECK_CACHE=0 make -s check >>"$log" 2>&1 || echo "(make check failed: see $log)"
+figure "warm 'make check', nothing changed, CHECK_CACHE=0" "$(seconds_since "$start")"
+start=$(now)
 make -s check >>"$log" 2>&1 || echo "(make check failed: see $log)"
-figure "warm 'make check' (nothing changed)" "$(seconds_since "$start")"
+figure "warm 'make check', nothing changed, series and docs replayed" \
+	"$(seconds_since "$start")"
 
 driver=reference-driver/refphp.c
 touch "$driver"
@@ -48,26 +56,47 @@ make -s modules initramfs >>"$log" 2>&1
 figure "touch $driver: rebuild module and initramfs" "$(seconds_since "$start")"
 touch "$driver"
 start=$(now)
+make -s boot TESTS='20-refphp-1-*' >>"$log" 2>&1 ||
+	echo "(make boot failed: see $log)"
+figure "touch $driver: rebuild, boot, bind test (make boot)" \
+	"$(seconds_since "$start")"
+touch "$driver"
+start=$(now)
 make -s check TESTS='20-refphp-1-*' >>"$log" 2>&1 ||
 	echo "(make check failed: see $log)"
-figure "touch $driver: rebuild, static checks, boot, bind test" \
+figure "touch $driver: the same with the static checks (make check)" \
 	"$(seconds_since "$start")"
 
 # Boot to the first KTAP line: poll the guest's KTAP log while it boots.
-guest=$build/bench-guest
-start=$(now)
-qemu/run.sh --mode check --tests '10-*' "$build/linux-source-6.12/arch/x86/boot/bzImage" \
-	"$build/initramfs.cpio" "$guest" >>"$log" 2>&1 &
-qemu=$!
-first=
-while kill -0 "$qemu" 2>/dev/null; do
-	if [ -z "$first" ] && [ -s "$guest/ktap.log" ]; then
-		first=$(seconds_since "$start")
-	fi
-	sleep 0.05
-done
-wait "$qemu" || echo "(the bench boot failed: see $log)"
-figure "QEMU start to first KTAP line (TCG)" "${first:-none}"
+# first_ktap <cpus>
+first_ktap() {
+	guest=$build/bench-guest
+	start=$(now)
+	qemu/run.sh --mode check --cpus "$1" --tests '10-*' \
+		"$build/linux-source-6.12/arch/x86/boot/bzImage" \
+		"$build/initramfs.cpio" "$guest" >>"$log" 2>&1 &
+	qemu=$!
+	first=
+	while kill -0 "$qemu" 2>/dev/null; do
+		if [ -z "$first" ] && [ -s "$guest/ktap.log" ]; then
+			first=$(seconds_since "$start")
+		fi
+		sleep 0.05
+	done
+	wait "$qemu" || echo "(the bench boot failed: see $log)"
+	echo "${first:-none}"
+}
+figure "QEMU start to first KTAP line (TCG, 1 CPU: the tests)" "$(first_ktap 1)"
+figure "QEMU start to first KTAP line (TCG, 2 CPUs: the campaign)" "$(first_ktap 2)"
+
+# The lifecycle in the guest (qemu/bench): its own figures, per second.
+echo "== lifecycle in the guest (debug kernel, TCG; details in qemu/bench)"
+if qemu/run.sh --mode bench "$build/linux-source-6.12/arch/x86/boot/bzImage" \
+	"$build/initramfs.cpio" "$build/bench-lifecycle" >>"$log" 2>&1; then
+	sed -n 's/^bench: /  /p' "$build/bench-lifecycle/ktap.log"
+else
+	echo "(the lifecycle boot failed: see $log)"
+fi
 
 [ "${BENCH_COLD:-1}" = 0 ] && exit 0
 
