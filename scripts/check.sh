@@ -40,6 +40,7 @@ passed=0
 failed=0
 skipped=0
 record=
+background=
 
 pass() {
 	passed=$((passed + 1))
@@ -190,20 +191,29 @@ if [ -z "$stress" ]; then
 		{ docs_checks; end_section; }
 fi
 
-# guest_run <label> <output dir> <run.sh options...>: boot the guest, let
-# the kernel's KTAP parser (kunit.py parse) judge its results (missing
-# plans, crashed or missing tests are errors there too), and fail on any
-# sanitizer or kernel error report in its console log, whatever the tests
-# said.
-guest_run() {
+# boot_guest <output dir> <run.sh options...>: boot the guest and run its
+# tests, quietly; run.sh's own output and exit status are kept beside the
+# output dir for judge_guest.  Boots may run at the same time.
+boot_guest() {
+	out=$1
+	shift
+	qemu/run.sh --mode check "$@" "$ksrc/arch/x86/boot/bzImage" \
+		"$build/initramfs.cpio" "$out" >"$out.run.log" 2>&1
+	echo $? >"$out.status"
+}
+
+# judge_guest <label> <output dir>: let the kernel's KTAP parser (kunit.py
+# parse) judge the results of a boot (missing plans, crashed or missing
+# tests are errors there too), and fail on any sanitizer or kernel error
+# report in its console log, whatever the tests said.
+judge_guest() {
 	label=$1
 	out=$2
-	shift 2
-	if qemu/run.sh --mode check "$@" "$ksrc/arch/x86/boot/bzImage" \
-		"$build/initramfs.cpio" "$out"; then
+	if [ "$(cat "$out.status" 2>/dev/null)" = 0 ]; then
 		pass "$label: the guest booted, ran its tests and powered off"
 	else
 		fail "$label: the guest booted, ran its tests and powered off"
+		sed 's/^/        /' "$out.run.log" 2>/dev/null
 	fi
 
 	if [ -s "$out/ktap.log" ]; then
@@ -283,8 +293,9 @@ fi
 
 if [ -n "$stress" ]; then
 	echo "== reliability campaign, $stress cycles"
-	guest_run "stress" "$build/guest-stress" --cpus 2 \
+	boot_guest "$build/guest-stress" --cpus 2 \
 		--tests "$campaign_tests" --append "kit.cycles=$stress"
+	judge_guest "stress" "$build/guest-stress"
 	campaign_figures "$build/guest-stress"
 	echo
 	echo "stress: $passed passed, $failed failed, $skipped skipped"
@@ -292,40 +303,25 @@ if [ -n "$stress" ]; then
 	exit
 fi
 
-if [ -n "$one_cpu_tests" ]; then
-	echo "== guest tests, out-of-tree modules (TESTS='$tests')"
-	guest_run "out-of-tree build" "$build/guest" --tests "$one_cpu_tests"
-fi
-
-if [ -n "$campaign_tests" ]; then
-	echo "== reliability campaign, out-of-tree modules, two CPUs"
-	guest_run "campaign" "$build/guest-campaign" --cpus 2 \
-		--tests "$campaign_tests"
-fi
-
-# The sample the series adds to the tree is the same driver built by
-# Kbuild in the tree: it must pass the same tests.  Its bind, power,
-# button and KUnit tests are enough to prove that build; all of them run
-# against the out-of-tree build above.
-if [ "$tests" = '*' ]; then
-	echo "== guest tests, in-tree sample modules (samples/pci_hotplug)"
-	guest_run "in-tree build" "$build/guest-in-tree" --modules in-tree \
-		--tests '15-*,20-refphp-1-*,20-refphp-2-*,20-refphp-4-*'
-fi
-
-# demo_check <label> <output dir> <transcripts dir>: boot the demo as 'make
+# run_demo <output dir> <transcripts dir>: boot the demo as 'make
 # transcripts' does, but with its transcripts going to a directory of
-# build/ instead of the chapter's, and compare.  One result: the demo ran
-# to its end, left no kernel error or sanitizer report, and still tells
-# what the chapter shows.
-demo_check() {
+# build/ instead of the chapter's; judge_demo compares them.
+run_demo() {
+	scripts/make-transcripts.sh "$ksrc/arch/x86/boot/bzImage" \
+		"$build/initramfs.cpio" "$1" "$2" >"$1.log" 2>&1
+	echo $? >"$1.status"
+}
+
+# judge_demo <label> <output dir> <transcripts dir>: one result: the demo
+# ran to its end, left no kernel error or sanitizer report, and still
+# tells what the chapter shows.
+judge_demo() {
 	label=$1
 	out=$2
 	fresh=$3
 	committed=Documentation/driver-api/design-patterns/transcripts
 	problem=
-	if ! scripts/make-transcripts.sh "$ksrc/arch/x86/boot/bzImage" \
-		"$build/initramfs.cpio" "$out" "$fresh" >"$out.log" 2>&1; then
+	if [ "$(cat "$out.status" 2>/dev/null)" != 0 ]; then
 		problem="the demo failed ($out.log):"
 		detail=$(tail -n 20 "$out.log")
 	elif grep -Eq "$trouble" "$out/console.log"; then
@@ -344,11 +340,42 @@ demo_check() {
 	fi
 }
 
-# The demo boot is skipped with a narrowed TESTS, like the in-tree run.
+# Two lanes of boots, side by side: a one-CPU guest keeps one host CPU
+# busy, and there are two.  In the background, for the whole suite only:
+# the in-tree build of the sample, which is the same driver built by
+# Kbuild in the tree (its KUnit, bind, power and button tests are enough
+# to prove that build), then the demo.  In the foreground: the tests
+# TESTS selects against the out-of-tree build, then the campaign.
+# Results are judged in that order, once both lanes are done.
+in_tree=$build/guest-in-tree
+demo=$build/guest-demo
 if [ "$tests" = '*' ]; then
+	{
+		boot_guest "$in_tree" --modules in-tree \
+			--tests '15-*,20-refphp-1-*,20-refphp-2-*,20-refphp-4-*'
+		run_demo "$demo" "$build/transcripts"
+	} &
+	background=$!
+fi
+[ -z "$one_cpu_tests" ] || boot_guest "$build/guest" --tests "$one_cpu_tests"
+[ -z "$campaign_tests" ] || boot_guest "$build/guest-campaign" --cpus 2 \
+	--tests "$campaign_tests"
+[ -z "$background" ] || wait "$background"
+
+if [ -n "$one_cpu_tests" ]; then
+	echo "== guest tests, out-of-tree modules (TESTS='$tests')"
+	judge_guest "out-of-tree build" "$build/guest"
+fi
+if [ -n "$campaign_tests" ]; then
+	echo "== reliability campaign, out-of-tree modules, two CPUs"
+	judge_guest "campaign" "$build/guest-campaign"
+fi
+if [ "$tests" = '*' ]; then
+	echo "== guest tests, in-tree sample modules (samples/pci_hotplug)"
+	judge_guest "in-tree build" "$in_tree"
 	echo "== the demo and the chapter's transcripts of it"
-	demo_check "make demo runs clean and gives the chapter's transcripts" \
-		"$build/guest-demo" "$build/transcripts"
+	judge_demo "make demo runs clean and gives the chapter's transcripts" \
+		"$demo" "$build/transcripts"
 fi
 
 if [ -n "$campaign_tests" ]; then
