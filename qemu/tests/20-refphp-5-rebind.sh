@@ -10,16 +10,6 @@
 # shellcheck source=SCRIPTDIR/refphp.sh
 . /tests/refphp.sh
 
-# published: the slot, its control files and its thread are there.
-published() {
-	[ -f $slot/power ] && [ -n "$(event_thread)" ] && [ -d $debug ]
-}
-
-# gone: none of them is there.
-gone() {
-	absent $slot && [ -z "$(event_thread)" ] && absent $debug
-}
-
 ktap_plan 11
 
 ktap_expect insmod insmod $ko
@@ -27,14 +17,14 @@ ktap_expect published_after_insmod published
 
 for round in 1 2; do
 	echo $edu >$drv/unbind
-	ktap_expect "gone_after_unbind_$round" wait_for 10 gone
+	ktap_expect "gone_after_unbind_$round" wait_for 10 nothing_left
 	echo $edu >$drv/bind
 	ktap_expect "published_after_bind_$round" published
 	ktap_expect_eq "power_after_bind_$round" "$(cat $slot/power)" 1
 done
 
 unload
-ktap_expect gone_after_rmmod gone
+ktap_expect gone_after_rmmod nothing_left
 ktap_expect driver_gone_after_rmmod absent $drv
 ktap_expect testdev_stayed test -d $testdev
 ktap_finish

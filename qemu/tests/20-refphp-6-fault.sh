@@ -13,12 +13,6 @@
 # shellcheck source=SCRIPTDIR/refphp.sh
 . /tests/refphp.sh
 
-# nothing_left: no slot, no thread, no debugfs directory, edu unbound.
-nothing_left() {
-	absent $slot && [ -z "$(event_thread)" ] && absent $debug &&
-		absent /sys/bus/pci/devices/$edu/driver
-}
-
 # failed_probe <name> <message> <insmod arguments...>: the module loads,
 # its probe fails with <message> in the kernel log, nothing is left.
 failed_probe() {

@@ -35,12 +35,6 @@ STACK_DEPTH=10
 MAX_TRIALS=100		# per mode: a probe that allocates more is a bug
 failslab=/sys/kernel/debug/failslab
 
-# nothing_left: no slot, no thread, no debugfs directory, edu unbound.
-nothing_left() {
-	absent $slot && [ -z "$(event_thread)" ] && absent $debug &&
-		absent /sys/bus/pci/devices/$edu/driver
-}
-
 # bind_failing <n>: bind edu with the n-th filtered allocation failing.
 # Prints the bind's status and what fail-nth has left: "0 0" for a bind
 # that succeeded although a failure was injected, "0 <n>" for one that

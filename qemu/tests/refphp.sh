@@ -33,6 +33,18 @@ event_thread() {
 	cat /proc/[0-9]*/comm 2>/dev/null | grep -x 'irq/[0-9]*-refphp-5'
 }
 
+# published: the slot, its control files, its thread and its debugfs
+# directory are there.
+published() {
+	[ -f $slot/power ] && [ -n "$(event_thread)" ] && [ -d $debug ]
+}
+
+# nothing_left: none of them is there, and edu is bound to no driver.
+nothing_left() {
+	absent $slot && [ -z "$(event_thread)" ] && absent $debug &&
+		absent /sys/bus/pci/devices/$edu/driver
+}
+
 # try_write <file> <value>: 'echo <value> > <file>'; prints nothing on
 # success, else the error ("Invalid argument", ...).
 try_write() {
