@@ -30,7 +30,7 @@ seconds_since() {
 }
 
 figure() {
-	printf '%-64s %6s s\n' "$1" "$2"
+	printf '%-66s %6s s\n' "$1" "$2"
 }
 
 log=$build/bench.log
@@ -53,24 +53,25 @@ driver=reference-driver/refphp.c
 touch "$driver"
 start=$(now)
 make -s modules initramfs >>"$log" 2>&1
-figure "touch $driver: rebuild module and initramfs" "$(seconds_since "$start")"
+figure "touch refphp.c: rebuild module and initramfs" "$(seconds_since "$start")"
 touch "$driver"
 start=$(now)
 make -s boot TESTS='20-refphp-1-*' >>"$log" 2>&1 ||
 	echo "(make boot failed: see $log)"
-figure "touch $driver: rebuild, boot, bind test (make boot)" \
+figure "touch refphp.c: rebuild, boot, bind test (make boot)" \
 	"$(seconds_since "$start")"
 touch "$driver"
 start=$(now)
 make -s check TESTS='20-refphp-1-*' >>"$log" 2>&1 ||
 	echo "(make check failed: see $log)"
-figure "touch $driver: the same with the static checks (make check)" \
+figure "touch refphp.c: the same with the static checks (make check)" \
 	"$(seconds_since "$start")"
 
 # Boot to the first KTAP line: poll the guest's KTAP log while it boots.
 # first_ktap <cpus>
 first_ktap() {
-	guest=$build/bench-guest
+	guest=$build/bench-guest-$1cpu
+	rm -f "$guest/ktap.log"		# not the one of the last boot
 	start=$(now)
 	qemu/run.sh --mode check --cpus "$1" --tests '10-*' \
 		"$build/linux-source-6.12/arch/x86/boot/bzImage" \
