@@ -49,23 +49,19 @@ make -s check >>"$log" 2>&1 || echo "(make check failed: see $log)"
 figure "warm 'make check', nothing changed, series and docs replayed" \
 	"$(seconds_since "$start")"
 
-driver=reference-driver/refphp.c
-touch "$driver"
-start=$(now)
-make -s modules initramfs >>"$log" 2>&1
-figure "touch refphp.c: rebuild module and initramfs" "$(seconds_since "$start")"
-touch "$driver"
-start=$(now)
-make -s boot TESTS='20-refphp-1-*' >>"$log" 2>&1 ||
-	echo "(make boot failed: see $log)"
-figure "touch refphp.c: rebuild, boot, bind test (make boot)" \
-	"$(seconds_since "$start")"
-touch "$driver"
-start=$(now)
-make -s check TESTS='20-refphp-1-*' >>"$log" 2>&1 ||
-	echo "(make check failed: see $log)"
-figure "touch refphp.c: the same with the static checks (make check)" \
-	"$(seconds_since "$start")"
+# after_touch <label> <make arguments...>: touch the driver, time make.
+after_touch() {
+	label=$1
+	shift
+	touch reference-driver/refphp.c
+	start=$(now)
+	make -s "$@" >>"$log" 2>&1 || echo "(make $* failed: see $log)"
+	figure "touch refphp.c: $label" "$(seconds_since "$start")"
+}
+after_touch "rebuild module and initramfs" modules initramfs
+after_touch "rebuild, boot, bind test (make boot)" boot TESTS='20-refphp-1-*'
+after_touch "the same with the static checks (make check)" \
+	check TESTS='20-refphp-1-*'
 
 # Boot to the first KTAP line: poll the guest's KTAP log while it boots.
 # first_ktap <cpus>

@@ -88,7 +88,12 @@ sweep() {
 		# shellcheck disable=SC2046 # two fields
 		set -- $(bind_failing $trial)
 		if [ "$2" != 0 ]; then
-			break		# nothing left to fail: a normal bind
+			# Nothing left to fail: a normal bind, which must work.
+			[ "$1" = 0 ] && test -f $slot/power || {
+				ktap_diag "$mode: the bind with no failure left failed"
+				problems=$((problems + 1))
+			}
+			break
 		fi
 		injected=$((injected + 1))
 		if [ "$1" != 0 ]; then
@@ -114,7 +119,6 @@ sweep() {
 		wait_for 10 nothing_left
 	done
 	ktap_diag "$mode: $((trial - 1)) allocations failed in turn"
-	echo $edu >$drv/bind 2>/dev/null
 	unload
 	if [ $problems -eq 0 ] && [ $trial -gt 1 ] && [ $trial -lt $MAX_TRIALS ]; then
 		ktap_ok "sweep_$mode"
