@@ -37,6 +37,11 @@ DRIVER_SRC := $(filter-out %.mod.c,$(wildcard reference-driver/*.[ch])) \
 DRIVER_BUILD := $(BUILD)/reference-driver
 DRIVER_OPTIONS := CONFIG_SAMPLE_PCI_HOTPLUG=m CONFIG_SAMPLE_PCI_HOTPLUG_KUNIT_TEST=m
 DRIVER_KO := $(DRIVER_BUILD)/refphp.ko $(DRIVER_BUILD)/refphp_kunit.ko
+# Modules that only the guest tests load (qemu/test-modules/, one .c file a
+# module, listed in its Kbuild), built the same way.
+TESTMOD_SRC := $(wildcard qemu/test-modules/*.c) $(wildcard qemu/test-modules/Kbuild)
+TESTMOD_BUILD := $(BUILD)/test-modules
+TESTMOD_KO := $(patsubst qemu/test-modules/%.c,$(TESTMOD_BUILD)/%.ko,$(wildcard qemu/test-modules/*.c))
 # The same driver built in the tree, as the series puts it there.
 SAMPLE_KO := $(KSRC)/samples/pci_hotplug/refphp.ko $(KSRC)/samples/pci_hotplug/refphp_kunit.ko
 
@@ -101,7 +106,7 @@ $(BZIMAGE) $(SAMPLE_KO) &: $(KCONFIG)
 	@$(KMAKE) bzImage modules
 	@touch $(BZIMAGE) $(SAMPLE_KO)
 
-modules: $(DRIVER_KO)
+modules: $(DRIVER_KO) $(TESTMOD_KO)
 
 $(DRIVER_KO) &: $(DRIVER_SRC) $(BZIMAGE)
 	@echo '  MODULES reference-driver/ (built in $(DRIVER_BUILD))'
@@ -110,12 +115,22 @@ $(DRIVER_KO) &: $(DRIVER_SRC) $(BZIMAGE)
 	@$(KMAKE) M=$(DRIVER_BUILD) $(DRIVER_OPTIONS) modules
 	@touch $(DRIVER_KO)
 
+ifneq ($(TESTMOD_KO),)
+$(TESTMOD_KO) &: $(TESTMOD_SRC) $(BZIMAGE)
+	@echo '  MODULES qemu/test-modules/ (built in $(TESTMOD_BUILD))'
+	@mkdir -p $(TESTMOD_BUILD)
+	@ln -sf $(addprefix $(CURDIR)/,$(TESTMOD_SRC)) $(TESTMOD_BUILD)/
+	@$(KMAKE) M=$(TESTMOD_BUILD) modules
+	@touch $(TESTMOD_KO)
+endif
+
 initramfs: $(INITRAMFS)
 
 # Packed on every run (it takes a moment), replaced only when it changed:
 # a file removed from qemu/tests/ must not linger in it.
-$(INITRAMFS): FORCE $(DRIVER_KO) $(SAMPLE_KO) | $(BZIMAGE)
-	@qemu/make-initramfs.sh $(GEN_INIT_CPIO) $@ $(DRIVER_KO) -- $(SAMPLE_KO)
+$(INITRAMFS): FORCE $(DRIVER_KO) $(TESTMOD_KO) $(SAMPLE_KO) | $(BZIMAGE)
+	@qemu/make-initramfs.sh $(GEN_INIT_CPIO) $@ $(DRIVER_KO) -- $(SAMPLE_KO) \
+		-- $(TESTMOD_KO)
 
 boot: $(BZIMAGE) $(INITRAMFS)
 	@qemu/run.sh --mode check --tests '$(TESTS)' --cpus $(CPUS) \
@@ -191,3 +206,6 @@ bench: | deps
 
 clean:
 	rm -rf $(BUILD)
+
+# 'make detect': the Coccinelle rules of detect/, when they are there.
+-include detect/detect.mk

@@ -6,10 +6,13 @@
 # qemu/tests/ as /tests/, the out-of-tree modules in
 # /lib/modules/out-of-tree/ and the in-tree ones (after "--") in
 # /lib/modules/in-tree/; /init links the chosen set into /lib/modules/.
+# The modules after a second "--" are the tests' own (qemu/test-modules/),
+# in /lib/modules/test/ whichever set is chosen.
 # The output is replaced only when its content changed, so the script can
 # run on every make.
 #
 #   make-initramfs.sh <gen_init_cpio> <output.cpio> <module.ko>... -- <module.ko>...
+#                     [-- <test module.ko>...]
 
 set -eu
 
@@ -29,7 +32,7 @@ list=$output.list
 {
 	for dir in /bin /sbin /usr /usr/bin /usr/sbin /dev /proc /sys /tmp \
 		   /lib /lib/modules /lib/modules/out-of-tree \
-		   /lib/modules/in-tree /tests; do
+		   /lib/modules/in-tree /lib/modules/test /tests; do
 		echo "dir $dir 0755 0 0"
 	done
 	echo "nod /dev/console 0600 0 0 c 5 1"
@@ -44,7 +47,7 @@ list=$output.list
 	build=out-of-tree
 	for module in "$@"; do
 		if [ "$module" = -- ]; then
-			build=in-tree
+			[ $build = out-of-tree ] && build=in-tree || build=test
 			continue
 		fi
 		echo "file /lib/modules/$build/$(basename "$module") $(realpath "$module") 0644 0 0"
