@@ -21,8 +21,9 @@
  *    on the slot has a name and /sys/bus/pci/slots/<name>/ exists, with
  *    ``address`` and the bus speeds only: no control file, no uevent.
  * 3. request_threaded_irq() named after hotplug_slot_name(): the event
- *    thread irq/<n>-<name> runs. It alone changes slot power, whether the
- *    attention button or user space asked.
+ *    thread irq/<n>-<name> runs. It alone decides on slot power, whether
+ *    the attention button or user space asked, and hands each change to
+ *    the slot's power work (see below).
  * 4. pci_hp_add(): ``power``, ``attention`` and ``adapter`` appear and the
  *    add uevent goes out. User requests may arrive, and the thread is there.
  *
@@ -30,6 +31,18 @@
  * already inside them), free_irq() (thread gone), pci_hp_destroy() (the
  * slot directory goes with its last reference), memory, hardware. No
  * ->release callback: the driver frees its own memory when it is done.
+ *
+ * remove() may run with pci_rescan_remove_lock held: "echo 1 > remove" in
+ * the controller's sysfs directory calls it from
+ * pci_stop_and_remove_bus_device_locked(). A power change needs that lock
+ * too. So it does not run in the event thread, which free_irq() waits
+ * for, nor in a writer of "power", which pci_hp_del() waits for: it runs
+ * in the power work, which nobody waits for while it may be blocked on the
+ * lock. remove() first marks the controller unbinding; the thread and the
+ * writer stop waiting for the work, and the work, once it has the lock,
+ * sees the mark and does nothing. The work holds a reference to the
+ * controller, so the memory goes with whichever of remove() and the work
+ * ends last; refphp_exit() waits for the work on its way out.
  *
  * ``oneshot=1`` shows the contrast: pci_hp_register() does steps 2 and 4 at
  * once, as every driver had to before commit 51bbf9bee34f ("PCI: hotplug:
@@ -44,16 +57,19 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/atomic.h>
-#include <linux/completion.h>
 #include <linux/debugfs.h>
 #include <linux/delay.h>
 #include <linux/interrupt.h>
+#include <linux/kref.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/pci.h>
 #include <linux/pci_hotplug.h>
 #include <linux/slab.h>
+#include <linux/spinlock.h>
 #include <linux/string.h>
+#include <linux/wait.h>
+#include <linux/workqueue.h>
 #include <kunit/visibility.h>
 
 #include "refphp.h"
@@ -95,12 +111,14 @@ static const char * const refphp_fault_names[] = {
 
 static int refphp_fault;	/* fault=, parsed at load time */
 static struct dentry *refphp_debugfs_root;
+static struct workqueue_struct *refphp_wq;	/* runs the power work */
 
 /**
  * struct refphp_ctrl - one edu controller and the slot it manages
  * @hotplug_slot: embedded anchor handed to the hotplug core; the ops get
  *	back to the controller with container_of() (to_ctrl())
- * @pdev: the edu device
+ * @kref: held by probe until remove(), and by the power work while queued
+ * @pdev: the edu device, referenced until the controller is freed
  * @regs: edu's BAR0
  * @irq: Linux IRQ number of edu's interrupt vector
  * @bus: the bus of the managed slot (edu's own bus)
@@ -108,11 +126,19 @@ static struct dentry *refphp_debugfs_root;
  * @oneshot: registered with pci_hp_register() (the oneshot= parameter)
  * @name: the default slot name, "refphp-<slot_nr>"
  * @pending: REFPHP_EV_* events not yet taken by the event thread
- * @powered: slot power, changed by the event thread only
+ * @powered: slot power, changed by the power work only
  * @attention: attention indicator, REFPHP_ATTN_*
+ * @lock: protects @unbinding, @request_result, @power_busy and
+ *	@power_result, and orders them with @wait
+ * @unbinding: remove() has begun: nobody waits for the power work any more
+ * @wait: the event thread waits here for the power work, a user request
+ *	for the event thread
  * @request_lock: lets one user request at a time wait for the thread
- * @request_done: completed by the thread when it handled the user request
- * @request_result: the handled user request's result
+ * @request_result: -EINPROGRESS while a user request waits, then its result
+ * @power_work: the power change the event thread asked for
+ * @power_action: that change, REFPHP_ACT_POWER_ON or _OFF
+ * @power_busy: @power_work is queued or running
+ * @power_result: the result of the last power change
  * @ready_lock: oneshot only: makes a request and @thread_ready atomic
  * @thread_ready: oneshot only: the event thread runs and takes requests
  * @early_requests: oneshot only: requests refused because of !@thread_ready
@@ -120,6 +146,7 @@ static struct dentry *refphp_debugfs_root;
  */
 struct refphp_ctrl {
 	struct hotplug_slot hotplug_slot;
+	struct kref kref;
 	struct pci_dev *pdev;
 	void __iomem *regs;
 	int irq;
@@ -130,9 +157,15 @@ struct refphp_ctrl {
 	atomic_t pending;
 	bool powered;
 	u8 attention;
+	spinlock_t lock;		/* see the kernel-doc above */
+	bool unbinding;
+	wait_queue_head_t wait;
 	struct mutex request_lock;	/* one user request waits at a time */
-	struct completion request_done;
 	int request_result;
+	struct work_struct power_work;
+	enum refphp_action power_action;
+	bool power_busy;
+	int power_result;
 	struct mutex ready_lock;	/* a request sees a stable thread_ready */
 	bool thread_ready;
 	atomic_t early_requests;
@@ -148,6 +181,27 @@ struct refphp_ctrl {
 static struct refphp_ctrl *to_ctrl(struct hotplug_slot *hotplug_slot)
 {
 	return container_of(hotplug_slot, struct refphp_ctrl, hotplug_slot);
+}
+
+/**
+ * refphp_release() - free the controller with its last reference
+ * @kref: the controller's &refphp_ctrl.kref
+ */
+static void refphp_release(struct kref *kref)
+{
+	struct refphp_ctrl *ctrl = container_of(kref, struct refphp_ctrl, kref);
+
+	pci_dev_put(ctrl->pdev);
+	kfree(ctrl);
+}
+
+/**
+ * refphp_put() - drop a reference to the controller
+ * @ctrl: the controller
+ */
+static void refphp_put(struct refphp_ctrl *ctrl)
+{
+	kref_put(&ctrl->kref, refphp_release);
 }
 
 /**
@@ -236,7 +290,7 @@ static int refphp_inject(struct refphp_ctrl *ctrl, enum refphp_fault step)
 
 /**
  * refphp_power_off() - stop and remove every function of the slot
- * @ctrl: the controller; runs in its event thread
+ * @ctrl: the controller; runs in its power work, under the rescan lock
  *
  * The rescan/remove lock keeps PCI enumeration out while the functions go.
  * No lock of refphp's is held: a removed device's driver may sleep or call
@@ -246,7 +300,6 @@ static void refphp_power_off(struct refphp_ctrl *ctrl)
 {
 	struct pci_dev *dev, *tmp;
 
-	pci_lock_rescan_remove();
 	list_for_each_entry_safe_reverse(dev, tmp, &ctrl->bus->devices,
 					 bus_list) {
 		if (PCI_SLOT(dev->devfn) != ctrl->slot_nr)
@@ -255,13 +308,12 @@ static void refphp_power_off(struct refphp_ctrl *ctrl)
 		pci_stop_and_remove_bus_device(dev);
 		pci_dev_put(dev);
 	}
-	pci_unlock_rescan_remove();
 	WRITE_ONCE(ctrl->powered, false);
 }
 
 /**
  * refphp_power_on() - scan the slot, assign resources, add its functions
- * @ctrl: the controller; runs in its event thread
+ * @ctrl: the controller; runs in its power work, under the rescan lock
  *
  * On a root bus no bridge window needs sizing, so this is what
  * pci_rescan_bus() does, for one slot; pci_bus_add_devices() lets drivers
@@ -274,17 +326,107 @@ static int refphp_power_on(struct refphp_ctrl *ctrl)
 	unsigned int devfn = PCI_DEVFN(ctrl->slot_nr, 0);
 	struct pci_dev *dev;
 
-	pci_lock_rescan_remove();
 	pci_scan_slot(ctrl->bus, devfn);
 	pci_assign_unassigned_bus_resources(ctrl->bus);
 	pci_bus_add_devices(ctrl->bus);
 	dev = pci_get_slot(ctrl->bus, devfn);
-	pci_unlock_rescan_remove();
 	if (!dev)
 		return -ENODEV;
 	pci_dev_put(dev);
 	WRITE_ONCE(ctrl->powered, true);
 	return 0;
+}
+
+/**
+ * refphp_power_work() - change slot power, under the rescan/remove lock
+ * @work: the controller's &refphp_ctrl.power_work
+ *
+ * Runs apart from the event thread because it may block on
+ * pci_rescan_remove_lock while remove() holds it and waits for the thread
+ * (see the DOC comment). Then remove() has marked the controller
+ * unbinding before this gets the lock, and the change is dropped. Touches
+ * nothing that remove() frees: not even the slot's name. Drops the
+ * reference that refphp_change_power() took for it.
+ */
+static void refphp_power_work(struct work_struct *work)
+{
+	struct refphp_ctrl *ctrl = container_of(work, struct refphp_ctrl,
+						power_work);
+	bool unbinding;
+	int ret = -ENODEV;
+
+	pci_lock_rescan_remove();
+	spin_lock(&ctrl->lock);
+	unbinding = ctrl->unbinding;
+	spin_unlock(&ctrl->lock);
+	if (!unbinding) {
+		if (ctrl->power_action == REFPHP_ACT_POWER_OFF) {
+			refphp_power_off(ctrl);
+			ret = 0;
+		} else {
+			ret = refphp_power_on(ctrl);
+		}
+	}
+	pci_unlock_rescan_remove();
+
+	spin_lock(&ctrl->lock);
+	ctrl->power_result = ret;
+	ctrl->power_busy = false;
+	spin_unlock(&ctrl->lock);
+	wake_up_all(&ctrl->wait);
+	refphp_put(ctrl);
+}
+
+/**
+ * refphp_change_power() - have the power work switch the slot, wait for it
+ * @ctrl: the controller; runs in its event thread
+ * @action: REFPHP_ACT_POWER_ON or REFPHP_ACT_POWER_OFF
+ *
+ * The thread waits, so that power changes happen one at a time and the
+ * next batch of events sees the new state, but it stops waiting when
+ * remove() begins: remove() waits for the thread, and the work may be
+ * waiting for remove()'s caller.
+ *
+ * Return: the work's result, or -ENODEV when the controller is unbinding.
+ */
+static int refphp_change_power(struct refphp_ctrl *ctrl,
+			       enum refphp_action action)
+{
+	int ret;
+
+	spin_lock(&ctrl->lock);
+	if (ctrl->unbinding) {
+		spin_unlock(&ctrl->lock);
+		return -ENODEV;
+	}
+	ctrl->power_action = action;
+	ctrl->power_busy = true;
+	kref_get(&ctrl->kref);
+	queue_work(refphp_wq, &ctrl->power_work);
+	spin_unlock(&ctrl->lock);
+
+	wait_event(ctrl->wait,
+		   !READ_ONCE(ctrl->power_busy) || READ_ONCE(ctrl->unbinding));
+	spin_lock(&ctrl->lock);
+	ret = ctrl->power_busy ? -ENODEV : ctrl->power_result;
+	spin_unlock(&ctrl->lock);
+	return ret;
+}
+
+/**
+ * refphp_unbind_begin() - stop every wait for the power work
+ * @ctrl: the controller, about to free its IRQ
+ *
+ * The first step of remove() and of probe's unwinding once the thread
+ * runs. From here, requests and button presses fail with -ENODEV, and a
+ * power work still queued does nothing.
+ */
+static void refphp_unbind_begin(struct refphp_ctrl *ctrl)
+{
+	spin_lock(&ctrl->lock);
+	ctrl->unbinding = true;
+	spin_unlock(&ctrl->lock);
+	wake_up_all(&ctrl->wait);
 }
 
 /**
@@ -310,13 +452,14 @@ static irqreturn_t refphp_irq(int irq, void *dev_id)
 }
 
 /**
- * refphp_thread() - the event thread: the only place slot power changes
+ * refphp_thread() - the event thread: the only place slot power is decided
  * @irq: the interrupt
  * @dev_id: the controller
  *
  * Woken by refphp_irq() for a button press and by irq_wake_thread() for a
- * user request. It takes all pending events at once, acts on them, and
- * completes the waiting user request, if there is one.
+ * user request. It takes all pending events at once, has the power work
+ * act on them, and hands the result to the waiting user request, if there
+ * is one.
  *
  * Return: IRQ_NONE if there was nothing pending, IRQ_HANDLED otherwise.
  */
@@ -325,27 +468,27 @@ static irqreturn_t refphp_thread(int irq, void *dev_id)
 	struct refphp_ctrl *ctrl = dev_id;
 	const char *slot = hotplug_slot_name(&ctrl->hotplug_slot);
 	unsigned int events = atomic_xchg(&ctrl->pending, 0);
+	enum refphp_action action;
 	int ret = 0;
 
 	if (!events)
 		return IRQ_NONE;
 
-	switch (refphp_next_action(ctrl->powered, events)) {
-	case REFPHP_ACT_POWER_OFF:
-		refphp_power_off(ctrl);
+	action = refphp_next_action(READ_ONCE(ctrl->powered), events);
+	if (action != REFPHP_ACT_NONE)
+		ret = refphp_change_power(ctrl, action);
+	/* Once remove() has begun, a change may be dropped: say nothing. */
+	if (action == REFPHP_ACT_POWER_OFF && !ret)
 		pci_info(ctrl->pdev, "slot %s: powered off\n", slot);
-		break;
-	case REFPHP_ACT_POWER_ON:
-		ret = refphp_power_on(ctrl);
+	else if (action == REFPHP_ACT_POWER_ON && !READ_ONCE(ctrl->unbinding))
 		pci_info(ctrl->pdev, "slot %s: power on: %d\n", slot, ret);
-		break;
-	case REFPHP_ACT_NONE:
-		break;
-	}
 
 	if (events & (REFPHP_EV_ENABLE | REFPHP_EV_DISABLE)) {
-		ctrl->request_result = ret;
-		complete(&ctrl->request_done);
+		spin_lock(&ctrl->lock);
+		if (ctrl->request_result == -EINPROGRESS)
+			ctrl->request_result = ret;
+		spin_unlock(&ctrl->lock);
+		wake_up_all(&ctrl->wait);
 	}
 	return IRQ_HANDLED;
 }
@@ -357,20 +500,35 @@ static irqreturn_t refphp_thread(int irq, void *dev_id)
  *
  * As in pciehp, the sysfs writer does not touch the slot: it hands the
  * request to the thread that also serves the button, so that all power
- * changes happen in one place, one at a time.
+ * changes happen in one place, one at a time. It stops waiting when
+ * remove() begins, for pci_hp_del() waits for it.
  *
- * Return: the thread's result for the request.
+ * Return: the thread's result for the request, or -ENODEV when the
+ * controller is unbinding.
  */
 static int refphp_request(struct refphp_ctrl *ctrl, unsigned int event)
 {
-	int ret;
+	int ret = -ENODEV;
 
 	mutex_lock(&ctrl->request_lock);
-	reinit_completion(&ctrl->request_done);
+	spin_lock(&ctrl->lock);
+	if (ctrl->unbinding) {
+		spin_unlock(&ctrl->lock);
+		goto out;
+	}
+	ctrl->request_result = -EINPROGRESS;
+	spin_unlock(&ctrl->lock);
+
 	atomic_or(event, &ctrl->pending);
 	irq_wake_thread(ctrl->irq, ctrl);
-	wait_for_completion(&ctrl->request_done);
-	ret = ctrl->request_result;
+	wait_event(ctrl->wait,
+		   READ_ONCE(ctrl->request_result) != -EINPROGRESS ||
+		   READ_ONCE(ctrl->unbinding));
+	spin_lock(&ctrl->lock);
+	if (ctrl->request_result != -EINPROGRESS)
+		ret = ctrl->request_result;
+	spin_unlock(&ctrl->lock);
+out:
 	mutex_unlock(&ctrl->request_lock);
 	return ret;
 }
@@ -722,15 +880,19 @@ static int refphp_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	ctrl = kzalloc(sizeof(*ctrl), GFP_KERNEL);
 	if (!ctrl)
 		return -ENOMEM;
-	ctrl->pdev = pdev;
+	ctrl->pdev = pdev;	/* referenced below, with kref_init() */
 	ctrl->bus = pdev->bus;
 	ctrl->slot_nr = nr;
 	ctrl->oneshot = oneshot;
 	ctrl->hotplug_slot.ops = oneshot ? &refphp_oneshot_ops : &refphp_ops;
 	snprintf(ctrl->name, sizeof(ctrl->name), "refphp-%d", nr);
+	kref_init(&ctrl->kref);
+	pci_dev_get(pdev);
+	spin_lock_init(&ctrl->lock);
+	init_waitqueue_head(&ctrl->wait);
+	INIT_WORK(&ctrl->power_work, refphp_power_work);
 	mutex_init(&ctrl->request_lock);
 	mutex_init(&ctrl->ready_lock);
-	init_completion(&ctrl->request_done);
 	/* Firmware enumerated the slot: it starts powered if a card is seen. */
 	dev = pci_get_slot(ctrl->bus, PCI_DEVFN(nr, 0));
 	ctrl->powered = dev;
@@ -785,12 +947,13 @@ static int refphp_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	return 0;
 
 err_free_irq:
+	refphp_unbind_begin(ctrl);
 	debugfs_remove(ctrl->debugfs);
 	free_irq(ctrl->irq, ctrl);
 err_destroy:
 	pci_hp_destroy(&ctrl->hotplug_slot);
 err_free:
-	kfree(ctrl);
+	refphp_put(ctrl);
 	return ret;
 }
 
@@ -802,6 +965,12 @@ static void refphp_remove(struct pci_dev *pdev)
 {
 	struct refphp_ctrl *ctrl = pci_get_drvdata(pdev);
 
+	/*
+	 * Our caller may hold pci_rescan_remove_lock, which the power work
+	 * needs: from here on nobody waits for that work, so that the waits
+	 * below (for writers, for the thread) all end.
+	 */
+	refphp_unbind_begin(ctrl);
 	if (ctrl->oneshot) {
 		/*
 		 * The IRQ is named after the slot: the thread must go while
@@ -823,8 +992,12 @@ static void refphp_remove(struct pci_dev *pdev)
 		/* 2. Drop the slot; its directory and name go with it. */
 		pci_hp_destroy(&ctrl->hotplug_slot);
 	}
-	/* Memory; step 1's pcim_* resources are released after we return. */
-	kfree(ctrl);
+	/*
+	 * Memory, with the last reference: a power work still blocked on the
+	 * rescan lock holds one. Step 1's pcim_* resources are released after
+	 * we return.
+	 */
+	refphp_put(ctrl);
 }
 
 static const struct pci_device_id refphp_ids[] = {
@@ -841,7 +1014,8 @@ static struct pci_driver refphp_driver = {
 };
 
 /**
- * refphp_init() - check fault=, create refphp/ in debugfs, register
+ * refphp_init() - check fault=, make the workqueue and refphp/ in debugfs,
+ * register the driver
  *
  * Return: 0 or a negative errno.
  */
@@ -857,21 +1031,28 @@ static int __init refphp_init(void)
 	}
 	refphp_fault = ret;
 
+	refphp_wq = alloc_workqueue(KBUILD_MODNAME, 0, 0);
+	if (!refphp_wq)
+		return -ENOMEM;
 	refphp_debugfs_root = debugfs_create_dir(KBUILD_MODNAME, NULL);
 	ret = pci_register_driver(&refphp_driver);
-	if (ret)
+	if (ret) {
 		debugfs_remove(refphp_debugfs_root);
+		destroy_workqueue(refphp_wq);
+	}
 	return ret;
 }
 module_init(refphp_init);
 
 /**
- * refphp_exit() - unbind every controller, remove refphp/ from debugfs
+ * refphp_exit() - unbind every controller, remove refphp/ from debugfs,
+ * wait for power works that remove() left behind
  */
 static void __exit refphp_exit(void)
 {
 	pci_unregister_driver(&refphp_driver);
 	debugfs_remove(refphp_debugfs_root);
+	destroy_workqueue(refphp_wq);
 }
 module_exit(refphp_exit);
 
