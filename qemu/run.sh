@@ -79,7 +79,10 @@ shell)	serials="-serial mon:stdio" ;;
 esac
 
 # forward_hotplug_requests: pass the guest's "kit-host:" requests from the
-# console log to the QEMU monitor, until killed.
+# console log to the QEMU monitor, until killed.  Once the guest says it
+# is done, give its power-off 30 s: a task stuck in the kernel can keep
+# the power-off waiting for ever (device_shutdown() takes each device's
+# lock), and the guest's work is over anyway.
 forward_hotplug_requests() {
 	cr=$(printf '\r')
 	tail -n +1 -F "$console" 2>/dev/null | while read -r line; do
@@ -88,6 +91,9 @@ forward_hotplug_requests() {
 		"kit-host: device_add "* | "kit-host: device_del "*)
 			echo "${line#kit-host: }" |
 				socat - "UNIX-CONNECT:$monitor" >/dev/null ;;
+		"kit: guest done")
+			sleep 30
+			echo quit | socat - "UNIX-CONNECT:$monitor" >/dev/null ;;
 		esac
 	done
 }

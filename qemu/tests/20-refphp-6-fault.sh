@@ -12,6 +12,8 @@
 . /tests/ktap.sh
 # shellcheck source=SCRIPTDIR/refphp.sh
 . /tests/refphp.sh
+# shellcheck source=SCRIPTDIR/kmemleak.sh
+. /tests/kmemleak.sh
 
 # failed_probe <name> <message> <insmod arguments...>: the module loads,
 # its probe fails with <message> in the kernel log, nothing is left.
@@ -32,7 +34,7 @@ failed_probe() {
 	if [ -n "$ok" ]; then ktap_ok "$name"; else ktap_not_ok "$name"; fi
 }
 
-ktap_plan 10
+ktap_plan 11
 
 for step in initialize irq add; do
 	failed_probe "fault_$step" "fault=$step: failing probe here" fault=$step
@@ -45,10 +47,8 @@ dmesg -c >/dev/null
 ktap_expect_eq bad_fault_insmod_fails "$(insmod $ko fault=sometimes 2>/dev/null || echo failed)" failed
 ktap_expect bad_fault_message sh -c 'dmesg | grep -qF "fault=sometimes: expected none, initialize, irq or add"'
 
-# The failed probes are old enough (over 5 s) for kmemleak to report.
-echo scan >/sys/kernel/debug/kmemleak
-leaks=$(cat /sys/kernel/debug/kmemleak)
-echo "$leaks" >&2
+leaks=$(find_leaks)
+ktap_expect_eq kmemleak_ran $? 0
 ktap_diag "kmemleak: $(echo "$leaks" | grep -c 'unreferenced object') unreferenced objects in all"
 ktap_expect_eq no_refphp_leak "$(echo "$leaks" | grep -c refphp)" 0
 

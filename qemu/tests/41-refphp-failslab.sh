@@ -30,6 +30,8 @@
 . /tests/ktap.sh
 # shellcheck source=SCRIPTDIR/refphp.sh
 . /tests/refphp.sh
+# shellcheck source=SCRIPTDIR/kmemleak.sh
+. /tests/kmemleak.sh
 
 STACK_DEPTH=10
 MAX_TRIALS=100		# per mode: a probe that allocates more is a bug
@@ -127,7 +129,7 @@ sweep() {
 	fi
 }
 
-ktap_plan 4
+ktap_plan 5
 
 sweep split
 sweep oneshot oneshot=1
@@ -136,11 +138,8 @@ echo 0 >$failslab/stacktrace-depth
 ktap_diag "campaign: allocation failures injected in probe: $injected" \
 	"($probe_errors probe errors, $tolerated tolerated)"
 
-# The failed probes are old enough (the sweeps take longer than kmemleak's
-# 5 s minimum age) to be reported.
-echo scan >/sys/kernel/debug/kmemleak
-leaks=$(cat /sys/kernel/debug/kmemleak)
-echo "$leaks" >&2
+leaks=$(find_leaks)
+ktap_expect_eq kmemleak_ran $? 0
 ktap_expect_eq no_refphp_leak "$(echo "$leaks" | grep -c refphp)" 0
 
 ktap_expect normal_bind_afterwards sh -c "insmod $ko && test -f $slot/power"
