@@ -22,6 +22,8 @@ CCACHE_DIR ?= $(HOME)/.cache/ccache
 export CCACHE_DIR
 
 KMAKE := $(MAKE) -C $(KSRC) -j$(JOBS) CC="ccache gcc"
+# Build steps note their time here; 'make check' prints the notes.
+TIMED := scripts/timed.sh $(BUILD)/.stage-times
 
 SERIES_STAMP := $(BUILD)/.stamp-series
 KCONFIG := $(KSRC)/.config
@@ -54,7 +56,7 @@ CPUS ?= 1
 FORCE:
 
 .PHONY: FORCE help deps tree kernel modules initramfs boot check stress demo bench clean
-.PHONY: patches htmldocs diagrams transcripts
+.PHONY: patches htmldocs diagrams transcripts mutants guest-image guest-image-unlocked
 
 help:
 	@echo 'The midlayer-mistake kit: targets'
@@ -63,7 +65,8 @@ help:
 	@echo '                  step by step (DEMO_PAUSE=1: wait for Enter between the steps)'
 	@echo '  make check      build everything, run every guest test and static check: N passed, N failed'
 	@echo '  make bench      print build, boot and test timings, and the lifecycle'"'"'s cost in the guest'
-	@echo '  make stress     the reliability campaign alone, STRESS_CYCLES=$(STRESS_CYCLES) bind/unbind cycles'
+	@echo '  make stress     the reliability campaign alone, STRESS_CYCLES=$(STRESS_CYCLES) cycles and removal rounds'
+	@echo '  make mutants    boot each deliberate defect of scripts/mutants/: every one must be caught'
 	@echo
 	@echo '  make deps       install the Debian packages the kit needs (run by the targets below)'
 	@echo '  make tree       extract the 6.12 tree under build/ and apply patches/'
@@ -88,8 +91,9 @@ deps:
 # when neither the tarball nor the series changed.
 tree: $(SERIES_STAMP)
 
-$(SERIES_STAMP): $(wildcard patches/*.patch) scripts/prepare-tree.sh | deps
-	@scripts/prepare-tree.sh $(TARBALL) $(BUILD) patches
+$(SERIES_STAMP): $(wildcard patches/*.patch) scripts/prepare-tree.sh $(wildcard $(TARBALL)) | deps
+	@mkdir -p $(BUILD)
+	@$(TIMED) tree scripts/prepare-tree.sh $(TARBALL) $(BUILD) patches
 
 $(KCONFIG): qemu/kernel.config $(SERIES_STAMP) scripts/check-config.sh
 	@echo '  CONFIG  tinyconfig + qemu/kernel.config'
@@ -103,7 +107,7 @@ kernel: $(BZIMAGE)
 # The kernel, and the in-tree modules: the sample of the series.
 $(BZIMAGE) $(SAMPLE_KO) &: $(KCONFIG)
 	@echo '  KERNEL  building $(KSRC) (cold: ~7 min; ccache in $(CCACHE_DIR))'
-	@$(KMAKE) bzImage modules
+	@$(TIMED) kernel $(KMAKE) bzImage modules
 	@touch $(BZIMAGE) $(SAMPLE_KO)
 
 modules: $(DRIVER_KO) $(TESTMOD_KO)
@@ -112,7 +116,7 @@ $(DRIVER_KO) &: $(DRIVER_SRC) $(BZIMAGE)
 	@echo '  MODULES reference-driver/ (built in $(DRIVER_BUILD))'
 	@mkdir -p $(DRIVER_BUILD)
 	@ln -sf $(addprefix $(CURDIR)/,$(DRIVER_SRC)) $(DRIVER_BUILD)/
-	@$(KMAKE) M=$(DRIVER_BUILD) $(DRIVER_OPTIONS) modules
+	@$(TIMED) modules $(KMAKE) M=$(DRIVER_BUILD) $(DRIVER_OPTIONS) modules
 	@touch $(DRIVER_KO)
 
 ifneq ($(TESTMOD_KO),)
@@ -120,11 +124,20 @@ $(TESTMOD_KO) &: $(TESTMOD_SRC) $(BZIMAGE)
 	@echo '  MODULES qemu/test-modules/ (built in $(TESTMOD_BUILD))'
 	@mkdir -p $(TESTMOD_BUILD)
 	@ln -sf $(addprefix $(CURDIR)/,$(TESTMOD_SRC)) $(TESTMOD_BUILD)/
-	@$(KMAKE) M=$(TESTMOD_BUILD) modules
+	@$(TIMED) test-modules $(KMAKE) M=$(TESTMOD_BUILD) modules
 	@touch $(TESTMOD_KO)
 endif
 
 initramfs: $(INITRAMFS)
+
+# The kernel, the modules and the initramfs that a boot needs, built under
+# a lock on $(BUILD): 'make demo' may run beside 'make check', and only one
+# of them may build at a time.
+guest-image:
+	@mkdir -p $(BUILD)
+	@flock $(BUILD)/.build.lock $(MAKE) --no-print-directory guest-image-unlocked
+
+guest-image-unlocked: $(BZIMAGE) $(INITRAMFS)
 
 # Packed on every run (it takes a moment), replaced only when it changed:
 # a file removed from qemu/tests/ must not linger in it.
@@ -132,7 +145,7 @@ $(INITRAMFS): FORCE $(DRIVER_KO) $(TESTMOD_KO) $(SAMPLE_KO) | $(BZIMAGE)
 	@qemu/make-initramfs.sh $(GEN_INIT_CPIO) $@ $(DRIVER_KO) -- $(SAMPLE_KO) \
 		-- $(TESTMOD_KO)
 
-boot: $(BZIMAGE) $(INITRAMFS)
+boot: guest-image
 	@qemu/run.sh --mode check --tests '$(TESTS)' --cpus $(CPUS) \
 		$(BZIMAGE) $(INITRAMFS) $(BUILD)/guest
 
@@ -141,7 +154,7 @@ boot: $(BZIMAGE) $(INITRAMFS)
 SERIES_WORK := $(BUILD)/series-tree
 EXTRACTED_STAMP := $(BUILD)/.stamp-extracted
 
-$(EXTRACTED_STAMP): | deps
+$(EXTRACTED_STAMP): $(wildcard $(TARBALL)) | deps
 	@scripts/prepare-tree.sh $(TARBALL) $(BUILD) patches
 
 patches: $(EXTRACTED_STAMP)
@@ -166,13 +179,13 @@ diagrams: | deps
 		dot -Tsvg $$dot -o $$svg || exit 1; \
 	done
 
-check: $(BZIMAGE) $(INITRAMFS)
+check: guest-image
 	@scripts/check.sh --tests '$(TESTS)' $(KSRC) $(BUILD)
 
 # The reliability campaign alone, longer than in 'make check'.
 STRESS_CYCLES ?= 1000
 
-stress: $(BZIMAGE) $(INITRAMFS)
+stress: guest-image
 	@scripts/check.sh --stress $(STRESS_CYCLES) $(KSRC) $(BUILD)
 
 # The demo boots into its own output dir: 'make check' uses guest/ and
@@ -183,7 +196,7 @@ stress: $(BZIMAGE) $(INITRAMFS)
 DEMO_OUT := $(BUILD)/demo
 DEMO_PAUSE ?=
 
-demo: $(BZIMAGE) $(INITRAMFS)
+demo: guest-image
 	@pause=; \
 	if [ -n "$(DEMO_PAUSE)" ] && [ "$(DEMO_PAUSE)" != 0 ]; then \
 		if [ -t 0 ]; then \
@@ -198,8 +211,13 @@ demo: $(BZIMAGE) $(INITRAMFS)
 # fails when a fresh run of the demo no longer gives the committed ones.
 TRANSCRIPTS := Documentation/$(DOCS_DIR)/transcripts
 
-transcripts: $(BZIMAGE) $(INITRAMFS)
+transcripts: guest-image
 	@scripts/make-transcripts.sh $(BZIMAGE) $(INITRAMFS) $(DEMO_OUT) $(TRANSCRIPTS)
+
+# The deliberate defects of scripts/mutants/, each of which a check must
+# catch; 'make check' runs them after its own checks.
+mutants: guest-image
+	@scripts/mutants.sh $(KSRC) $(BUILD)
 
 bench: | deps
 	@scripts/bench.sh $(BUILD)

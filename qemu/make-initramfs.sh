@@ -28,7 +28,10 @@ if ! ldd "$busybox" 2>&1 | grep -q 'not a dynamic'; then
 	exit 1
 fi
 
-list=$output.list
+# Per-run temporary files: 'make demo' may pack beside 'make check'.
+list=$(mktemp "$output.list.XXXXXX")
+image=$(mktemp "$output.tmp.XXXXXX")
+trap 'rm -f "$list" "$image"' EXIT
 {
 	for dir in /bin /sbin /usr /usr/bin /usr/sbin /dev /proc /sys /tmp \
 		   /lib /lib/modules /lib/modules/out-of-tree \
@@ -54,10 +57,9 @@ list=$output.list
 	done
 } >"$list"
 
-"$gen_init_cpio" "$list" >"$output.tmp"
-if cmp -s "$output.tmp" "$output"; then
-	rm "$output.tmp"
-else
+"$gen_init_cpio" "$list" >"$image"
+if ! cmp -s "$image" "$output"; then
 	echo "  CPIO    $output"
-	mv "$output.tmp" "$output"
+	chmod 0644 "$image"
+	mv "$image" "$output"
 fi
