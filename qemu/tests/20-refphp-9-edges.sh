@@ -1,0 +1,59 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# The corners of the slot's life that a driver author expects to work:
+# a slot with no card (slot= naming an empty device number), a slot name
+# of one's own (name=), a button write of a page or more, two writers of
+# "power" at once, powering on a slot that is on, and binding while the
+# slot is off.
+
+. /tests/ktap.sh
+# shellcheck source=SCRIPTDIR/refphp.sh
+. /tests/refphp.sh
+
+empty=/sys/bus/pci/slots/refphp-7	# 00:07: nothing sits there
+named=/sys/bus/pci/slots/kit-slot
+
+ktap_plan 20
+
+# An empty slot: probe succeeds, no adapter, no power, and a power-on
+# finds no function to add.
+ktap_expect empty_slot_insmod insmod $ko slot=7
+ktap_expect_eq empty_slot_address "$(cat $empty/address)" 0000:00:07
+ktap_expect_eq empty_slot_adapter_0 "$(cat $empty/adapter)" 0
+ktap_expect_eq empty_slot_power_0 "$(cat $empty/power)" 0
+ktap_expect_eq empty_slot_power_on_enodev "$(try_write $empty/power 1)" "No such device"
+ktap_expect_eq empty_slot_still_off "$(cat $empty/power)" 0
+ktap_expect empty_slot_unloaded unload
+ktap_expect empty_slot_gone absent $empty
+
+# A name of one's own.
+ktap_expect named_insmod insmod $ko name=kit-slot
+ktap_expect_eq named_slot_address "$(cat $named/address)" 0000:00:05
+ktap_expect named_unloaded unload
+ktap_expect named_slot_gone absent $named
+
+# A page or more to the button: refused, nothing pressed.
+insmod $ko
+page=$(printf '%4096s' '' | tr ' ' 1)
+ktap_expect_eq button_page_refused "$(try_write $debug/button "$page")" "Invalid argument"
+
+# Two writers at once, each asking for the same state several times:
+# each write returns, and the slot ends in the state asked last.
+ktap_expect_eq power_on_when_on "$(try_write $slot/power 1)" ""
+( for i in 1 2 3 4 5; do echo 0 >$slot/power; done ) &
+first=$!
+( for i in 1 2 3 4 5; do echo 0 >$slot/power; done ) &
+second=$!
+wait $first $second
+ktap_expect_eq two_writers_slot_off "$(cat $slot/power)" 0
+
+# Bind while the slot is off: the slot starts unpowered, and powers on.
+echo $edu >$drv/unbind
+echo $edu >$drv/bind
+ktap_expect_eq bound_while_off_power_0 "$(cat $slot/power)" 0
+ktap_expect_eq bound_while_off_power_on "$(try_write $slot/power 1)" ""
+ktap_expect card_back wait_for 10 test -d $testdev
+ktap_expect unloaded unload
+ktap_expect nothing_left nothing_left
+ktap_finish
