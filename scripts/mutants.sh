@@ -9,7 +9,8 @@
 #   Tests: <globs>      boot the guest with the defect and these tests ...
 #   Caught-by: <text>   ... and the verdict must have a FAILED line with it
 #   Check: <command>    or: run this command on the defective copy; it
-#                       must fail ($KSRC, $BUILD: the kernel tree, build/)
+#                       must fail there, and pass on a copy without the
+#                       defect ($KSRC, $BUILD: the kernel tree, build/)
 #
 # The defect goes into a scratch copy of the work tree under
 # $BUILD/mutants/<name>/, never into the work tree.  A boot mutant builds
@@ -79,9 +80,11 @@ boot_mutant() {
 		"$KSRC/arch/x86/boot/bzImage" "$copy.cpio" "$copy.guest" \
 		>"$copy.guest.run.log" 2>&1
 	echo $? >"$copy.guest.status"
-	names=$(cd "$copy/qemu/tests" && for glob in $(echo "$2" | tr , ' '); do
-		# shellcheck disable=SC2086 # the glob is the point
-		ls $glob.sh 2>/dev/null; done | sed 's/\.sh$//' | paste -sd, -)
+	names=$(cd "$copy/qemu/tests" && echo "$2" | tr , '\n' |
+		while read -r glob; do
+			# shellcheck disable=SC2086 # the glob is the point
+			ls $glob.sh 2>/dev/null
+		done | sed 's/\.sh$//' | paste -sd, -)
 	(cd "$copy" && scripts/judge-guest.py --label mutant \
 		--kunit "$KSRC/tools/testing/kunit" --tests qemu/tests \
 		--known qemu/known-reports --expect "$names" "$copy.guest") \
@@ -94,14 +97,18 @@ run_mutant() {
 	name=$(basename "$1" .patch)
 	copy=$work/$name
 	start=$(date +%s)
+	check=$(header "$1" Check)
 	scratch_copy "$copy"
-	if ! apply "$1" "$copy" >"$copy.log" 2>&1; then
+	if [ -n "$check" ] &&
+	   ! (cd "$copy" && eval "$check") >"$copy.control" 2>&1; then
+		verdict="FAILED  $name: '$check' fails without the defect too ($copy.control)"
+	elif ! apply "$1" "$copy" >"$copy.log" 2>&1; then
 		verdict="FAILED  $name: does not apply any more (update it)"
-	elif [ -n "$(header "$1" Check)" ]; then
-		if (cd "$copy" && eval "$(header "$1" Check)") >"$copy.check" 2>&1; then
-			verdict="FAILED  $name: survived: '$(header "$1" Check)' passed"
+	elif [ -n "$check" ]; then
+		if (cd "$copy" && eval "$check") >"$copy.check" 2>&1; then
+			verdict="FAILED  $name: survived: '$check' passed"
 		else
-			verdict="ok      $name: caught by '$(header "$1" Check)'"
+			verdict="ok      $name: caught by '$check'"
 		fi
 	else
 		boot_mutant "$copy" "$(header "$1" Tests)" "$(header "$1" Caught-by)"
@@ -115,9 +122,12 @@ run_mutant() {
 }
 
 # Two lanes: static mutants take no time; boots are one CPU each.
-set -f
+# shellcheck disable=SC2086 # $only is a glob
 mutants=$(ls "$top"/scripts/mutants/$only.patch 2>/dev/null)
-set +f
+if [ -z "$mutants" ]; then
+	echo "FAILED  no mutant matches '$only'"
+	exit 1
+fi
 lane=0
 for mutant in $mutants; do
 	run_mutant "$mutant" &
