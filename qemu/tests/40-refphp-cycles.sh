@@ -4,9 +4,13 @@
 # Reliability: bind and unbind the controller over and over, at once,
 # while other processes read every slot attribute and write power and
 # attention as fast as they can.  Writes race with unbind: a write that
-# got into a control file before pci_hp_del() is served by the event
-# thread, because remove() frees the IRQ only after pci_hp_del() has
-# waited for it; a write after it finds no file.  Nothing may crash, leak,
+# got into a control file before remove() began is served by the event
+# thread and the power work, or refused with ENODEV once remove() has
+# begun (pci_hp_del() waits for it either way); a write after pci_hp_del()
+# finds no file.  Every tenth cycle waits until the load has changed the
+# slot's power once more, so that unbinds also meet power changes the
+# driver is making, not only requests it refuses; the driver must have
+# made some in each mode.  Nothing may crash, leak,
 # warn or leave a slot or a thread behind (the harness fails the run on
 # any sanitizer report in the console log).  Both modes: the split API,
 # then oneshot=1 (pci_hp_register()).  The number of cycles in each comes
@@ -46,8 +50,18 @@ hammer_writes() {
 	done 2>/dev/null
 }
 
+# power_changes: how many power changes the driver has logged.
+power_changes() {
+	dmesg | grep -c 'slot refphp-5: power'
+}
+
+# power_changes_more_than <n>
+power_changes_more_than() {
+	[ "$(power_changes)" -gt "$1" ]
+}
+
 # cycles_in <mode> <insmod arguments...>: load refphp, run the cycles
-# under load, check what they left; seven cases.
+# under load, check what they left; eight cases.
 cycles_in() {
 	mode=$1
 	shift
@@ -65,17 +79,21 @@ cycles_in() {
 		echo $edu >$drv/unbind
 		echo $edu >$drv/bind
 		[ -f $slot/power ] || failed_binds=$((failed_binds + 1))
+		if [ $((cycle % 10)) -eq 0 ]; then
+			wait_for 10 power_changes_more_than "$(power_changes)"
+		fi
 	done
 	kill $readers $writers
 	wait 2>/dev/null
 
-	served=$(dmesg | grep -c 'slot refphp-5: power')
+	served=$(power_changes)
 	ktap_diag "campaign: $mode: bind/unbind cycles under load: $cycle of $cycles"
 	ktap_diag "campaign: $mode: power changes the driver made under them: $served"
 	ktap_expect_eq "${mode}_every_cycle_ran" $cycle "$cycles"
 	ktap_expect_eq "${mode}_every_bind_published_the_slot" $failed_binds 0
+	ktap_expect "${mode}_load_reached_the_driver" test "$served" -gt 0
 	ktap_expect_eq "${mode}_one_slot_directory" \
-		"$(ls -d /sys/bus/pci/slots/refphp-* | wc -l)" 1
+		"$(ls -d /sys/bus/pci/slots/refphp-5* | wc -l)" 1
 	ktap_expect_eq "${mode}_one_event_thread" "$(event_thread | wc -l)" 1
 	# The load may have left the slot off: switch it on again.
 	echo 1 >$slot/power
@@ -84,7 +102,7 @@ cycles_in() {
 	ktap_expect "${mode}_nothing_left" nothing_left
 }
 
-ktap_plan 15
+ktap_plan 17
 
 case $cycles in
 '' | *[!0-9]* | 0) cycles_valid=no ;;
