@@ -14,6 +14,9 @@
 #            controller, refphp binds to it
 #   00:05.0  QEMU "pci-testdev" (1b36:0005): the device in the slot refphp
 #            manages (slot 5 of bus 00)
+#   00:08.0  a second "edu": a second refphp controller, whose slot 9 of
+#            bus 00 is empty (two controllers bound at once, and one that
+#            finds its slot= owned by the other)
 #   00:06.0  "pcie-root-port" id rp1, chassis 1, slot 1: a native PCIe
 #            hotplug slot driven by the in-tree pciehp; the host adds and
 #            removes devices in it through the QEMU monitor socket
@@ -111,6 +114,7 @@ timeout --foreground "$timeout" qemu-system-x86_64 \
 	-device edu,addr=04.0 \
 	-device pci-testdev,addr=05.0 \
 	-device pcie-root-port,id=rp1,chassis=1,slot=1,addr=06.0 \
+	-device edu,addr=08.0 \
 	-monitor "unix:$monitor,server=on,wait=off" \
 	$serials \
 	-kernel "$kernel" -initrd "$initramfs" -append "$append"

@@ -27,11 +27,13 @@ driver_of() {
 	fi
 }
 
-ktap_plan 8
+ktap_plan 10
 
 ktap_expect_eq edu_controller_at_00_04 "$(device_id 0000:00:04.0)" 0x1234:0x11e8
 ktap_expect_eq testdev_in_slot_00_05 "$(device_id 0000:00:05.0)" 0x1b36:0x0005
 ktap_expect_eq root_port_at_00_06 "$(device_id 0000:00:06.0)" 0x1b36:0x000c
+ktap_expect_eq second_edu_at_00_08 "$(device_id 0000:00:08.0)" 0x1234:0x11e8
+ktap_expect_eq nothing_in_slot_00_09 "$(device_id 0000:00:09.0)" absent
 ktap_expect_eq root_port_bound_to_pcieport "$(driver_of 0000:00:06.0)" pcieport
 
 # pciehp names the slot after its physical slot number (slot=1).

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Step 6, failed probes: with fault=initialize, fault=irq and fault=add
-# probe fails at that step and unwinds in reverse order: the module loads,
+# probe fails at that step and unwinds in reverse order (and with oneshot=1
+# and fault=irq, from a slot already public): the module loads,
 # edu stays unbound, and there is no slot directory, no event thread, no
 # debugfs directory.  Bad parameters fail as cleanly, with a message: an
 # unknown fault= value (insmod fails), slot= out of range or edu's own
@@ -34,13 +35,28 @@ failed_probe() {
 	if [ -n "$ok" ]; then ktap_ok "$name"; else ktap_not_ok "$name"; fi
 }
 
-ktap_plan 11
+ktap_plan 12
 
 for step in initialize irq add; do
 	failed_probe "fault_$step" "fault=$step: failing probe here" fault=$step
 done
+# oneshot: the IRQ fails with the slot already public, and probe undoes
+# pci_hp_register() with pci_hp_deregister().
+failed_probe oneshot_fault_irq "fault=irq: failing probe here" oneshot=1 fault=irq
 failed_probe slot_32_out_of_range "slot=32: must be 0-31" slot=32
-failed_probe slot_4_is_edus_own "slot=4: must be 0-31 and not edu's own 4" slot=4
+# slot=4 is the first edu's own device number but a slot like any other
+# for the second edu at 00:08: only the first controller refuses it.
+dmesg -c >/dev/null
+insmod $ko slot=4
+ok=1
+dmesg | grep -qF "$edu: slot=4: must be 0-31 and not edu's own 4" ||
+	{ ktap_diag "slot_4_is_edus_own: no message"; ok=; }
+absent /sys/bus/pci/devices/$edu/driver ||
+	{ ktap_diag "slot_4_is_edus_own: edu is bound"; ok=; }
+test "$(cat /sys/bus/pci/slots/refphp-4/address 2>/dev/null)" = 0000:00:04 ||
+	{ ktap_diag "slot_4_is_edus_own: the second edu has no slot 4"; ok=; }
+unload
+if [ -n "$ok" ]; then ktap_ok slot_4_is_edus_own; else ktap_not_ok slot_4_is_edus_own; fi
 failed_probe empty_name "the slot name must not be empty" name=
 
 dmesg -c >/dev/null

@@ -9,7 +9,11 @@
 # (the default), the same delay sits between the thread's start and
 # pci_hp_add(): the slot directory exists but has no "power" file yet, so
 # the write cannot reach the driver at all: sysfs refuses to create the
-# file (EACCES), and the driver changes no power.
+# file (EACCES), and the driver changes no power.  On the way out of
+# oneshot mode, remove() refuses requests (ENODEV once it has begun,
+# EAGAIN once the thread is marked gone) before free_irq() and
+# pci_hp_deregister(): a writer busy during rmmod sees each of its writes
+# end, with success, one of those two errors, or no file.
 
 . /tests/ktap.sh
 # shellcheck source=SCRIPTDIR/refphp.sh
@@ -20,7 +24,7 @@ thread_runs() {
 	[ -n "$(event_thread)" ]
 }
 
-ktap_plan 16
+ktap_plan 19
 
 # Oneshot: the window is between pci_hp_register() and the thread.
 insmod $ko oneshot=1 publish_delay_ms=4000 &
@@ -34,7 +38,29 @@ ktap_expect_eq oneshot_insmod_done $? 0
 ktap_expect oneshot_thread_runs thread_runs
 ktap_expect_eq oneshot_early_requests_counted "$(cat $debug/early_requests)" 1
 ktap_expect_eq oneshot_request_after_window "$(try_write $slot/power 1)" ""
+
+# writer: ask for power off and on for ever, one line per write's result.
+writer() {
+	while :; do
+		try_write $slot/power 0
+		try_write $slot/power 1
+	done >/tmp/teardown-writes
+}
+writer &
+writing=$!
+sleep 2
 ktap_expect oneshot_unloaded unload
+kill $writing
+wait $writing 2>/dev/null
+ktap_diag "writes during the oneshot teardown: $(sort /tmp/teardown-writes | uniq -c | sed 's/^ *//' | paste -sd, -)"
+ktap_expect oneshot_teardown_writes_seen test -s /tmp/teardown-writes
+ktap_expect_eq oneshot_teardown_writes_all_ended_cleanly \
+	"$(grep -v '^$' /tmp/teardown-writes |
+	   grep -cvxE 'No such device|Resource temporarily unavailable|nonexistent directory|No such file or directory')" 0
+# The writer may have left the slot off, the card removed: a rescan of
+# the bus brings the card back for the split case.
+echo 1 >/sys/bus/pci/rescan
+ktap_expect oneshot_card_back_after_rescan wait_for 10 test -d $testdev
 
 # Split: the window is between the thread's start and pci_hp_add().
 dmesg -c >/dev/null

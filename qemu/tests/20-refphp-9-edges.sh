@@ -14,11 +14,19 @@
 empty=/sys/bus/pci/slots/refphp-7	# 00:07: nothing sits there
 named=/sys/bus/pci/slots/kit-slot
 
-ktap_plan 20
+ktap_plan 22
 
 # An empty slot: probe succeeds, no adapter, no power, and a power-on
-# finds no function to add.
+# finds no function to add.  slot= holds for both controllers: the one
+# probed second (which one depends on the order of the bus's device list,
+# which a remove and rescan changes) finds slot 7 owned by the other and
+# fails with -EBUSY.
+dmesg -c >/dev/null
 ktap_expect empty_slot_insmod insmod $ko slot=7
+ktap_expect_eq owned_slot_ebusy_message \
+	"$(dmesg | grep -cF ': cannot initialize slot 00:07: -16, another hotplug driver owns it')" 1
+ktap_expect_eq owned_slot_one_controller_bound \
+	"$(ls -d /sys/bus/pci/devices/$edu/driver /sys/bus/pci/devices/$edu2/driver 2>/dev/null | wc -l)" 1
 ktap_expect_eq empty_slot_address "$(cat $empty/address)" 0000:00:07
 ktap_expect_eq empty_slot_adapter_0 "$(cat $empty/adapter)" 0
 ktap_expect_eq empty_slot_power_0 "$(cat $empty/power)" 0
@@ -29,7 +37,11 @@ ktap_expect empty_slot_gone absent $empty
 
 # A name of one's own.
 ktap_expect named_insmod insmod $ko name=kit-slot
-ktap_expect_eq named_slot_address "$(cat $named/address)" 0000:00:05
+# Both controllers' slots get the name; the PCI core makes the one
+# registered second unique.
+ktap_expect_eq named_slot_addresses \
+	"$(cat $named/address $named-1/address | sort | paste -sd' ' -)" \
+	"0000:00:05 0000:00:09"
 ktap_expect named_unloaded unload
 ktap_expect named_slot_gone absent $named
 

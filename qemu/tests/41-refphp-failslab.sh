@@ -81,7 +81,7 @@ sweep() {
 		return
 	}
 	echo $edu >$drv/unbind
-	wait_for 10 nothing_left
+	wait_for 10 unbound
 	limit_failures_to_refphp
 	problems=0
 	trial=0
@@ -100,7 +100,7 @@ sweep() {
 		injected=$((injected + 1))
 		if [ "$1" != 0 ]; then
 			probe_errors=$((probe_errors + 1))
-			wait_for 10 nothing_left || {
+			wait_for 10 unbound || {
 				ktap_diag "$mode: allocation $trial failed the probe, something is left"
 				problems=$((problems + 1))
 			}
@@ -111,14 +111,14 @@ sweep() {
 				problems=$((problems + 1))
 			}
 			echo $edu >$drv/unbind
-			wait_for 10 nothing_left
+			wait_for 10 unbound
 		fi
 		echo $edu >$drv/bind && test -f $slot/power || {
 			ktap_diag "$mode: the bind after allocation $trial failed"
 			problems=$((problems + 1))
 		}
 		echo $edu >$drv/unbind
-		wait_for 10 nothing_left
+		wait_for 10 unbound
 	done
 	ktap_diag "$mode: $((trial - 1)) allocations failed in turn"
 	unload

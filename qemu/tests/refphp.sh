@@ -16,7 +16,8 @@
 #
 # The machine (qemu/run.sh) has the edu controller at 00:04.0, which refphp
 # binds, and a pci-testdev at 00:05.0, the card in the slot refphp-5 that
-# refphp publishes for 00:05 by default.
+# refphp publishes for 00:05 by default.  A second edu at 00:08.0 is a
+# second controller: refphp binds it too, with the empty slot refphp-9.
 
 ko=/lib/modules/refphp.ko			# the module
 edu=0000:00:04.0				# the controller refphp binds
@@ -24,6 +25,8 @@ slot=/sys/bus/pci/slots/refphp-5		# the slot's sysfs directory
 debug=/sys/kernel/debug/refphp/refphp-5		# the slot's debugfs directory
 testdev=/sys/bus/pci/devices/0000:00:05.0	# the card in the slot
 drv=/sys/bus/pci/drivers/refphp			# the driver's sysfs directory
+edu2=0000:00:08.0				# the second controller
+slot2=/sys/bus/pci/slots/refphp-9		# its slot, empty
 
 # shellcheck source=SCRIPTDIR/sysfs.sh
 . /tests/sysfs.sh
@@ -39,10 +42,17 @@ published() {
 	[ -f $slot/power ] && [ -n "$(event_thread)" ] && [ -d $debug ]
 }
 
-# nothing_left: none of them is there, and edu is bound to no driver.
-nothing_left() {
+# unbound: none of them is there, and edu is bound to no driver (after
+# an unbind of edu, or a probe of edu that failed).
+unbound() {
 	absent $slot && [ -z "$(event_thread)" ] && absent $debug &&
 		absent /sys/bus/pci/devices/$edu/driver
+}
+
+# nothing_left: unbound, and the second controller is unbound too, its
+# slot gone (after rmmod).
+nothing_left() {
+	unbound && absent $slot2 && absent /sys/bus/pci/devices/$edu2/driver
 }
 
 # try_write <file> <value>: 'echo <value> > <file>'; prints nothing on
@@ -61,5 +71,6 @@ try_write() {
 # check.
 unload() {
 	rmmod refphp >&2
-	wait_for 10 absent "$slot" && wait_for 10 absent "$drv"
+	wait_for 10 absent "$slot" && wait_for 10 absent "$slot2" &&
+		wait_for 10 absent "$drv"
 }
