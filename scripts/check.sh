@@ -76,6 +76,19 @@ static_check() {
 	fi
 }
 
+# status_check <name> <command...>: pass when the command succeeds; its
+# output is shown when it fails.
+status_check() {
+	name=$1
+	shift
+	if output=$("$@" 2>&1); then
+		pass "$name"
+	else
+		fail "$name"
+		echo "$output" | sed 's/^/        /'
+	fi
+}
+
 # inputs_hash <path>...: one hash of the files under the paths, of the
 # kernel tree's commit (the tarball and the series applied to it, with the
 # checkpatch and Sphinx extensions the checks run) and any uncommitted
@@ -208,7 +221,7 @@ if [ -z "$stress" ]; then
 			"$ksrc/scripts/kernel-doc" -Wall -none "$source"
 	done
 
-	static_check "the verdict catches what it must (scripts/test-judge.sh)" \
+	status_check "the verdict catches what it must (scripts/test-judge.sh)" \
 		scripts/test-judge.sh "$ksrc"
 	stage_end "static checks"
 
