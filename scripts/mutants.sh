@@ -58,7 +58,9 @@ apply() {
 			rm "$2/$file.orig"
 		done
 	else
-		(cd "$2" && git apply "$1")
+		# Outside any repository: inside one (the copy is under build/),
+		# git apply skips, silently, a "diff --git" patch's paths.
+		(cd "$2" && GIT_CEILING_DIRECTORIES=$(dirname "$2") git apply "$1")
 	fi
 }
 
