@@ -56,7 +56,7 @@ CPUS ?= 1
 FORCE:
 
 .PHONY: FORCE help deps tree kernel modules initramfs boot check stress demo bench clean
-.PHONY: patches htmldocs diagrams transcripts mutants guest-image guest-image-unlocked
+.PHONY: patches signed-patches htmldocs diagrams transcripts mutants guest-image guest-image-unlocked
 
 help:
 	@echo 'The midlayer-mistake kit: targets'
@@ -75,6 +75,9 @@ help:
 	@echo '  make initramfs  pack busybox, qemu/init, the demo, the tests, the bench and the modules'
 	@echo '  make boot       boot the guest and run the tests (TESTS=glob, CPUS=1|2), no verdict'
 	@echo '  make patches    regenerate the series in patches/ from the kit'"'"'s sources'
+	@echo '  make signed-patches'
+	@echo '                  the series signed off by AUTHOR='"'"'Name <email>'"'"' (default: git config)'
+	@echo '                  in build/signed-patches/, ready for git send-email'
 	@echo '  make htmldocs   build the chapter and the catalogue with the kernel'"'"'s Sphinx (-W)'
 	@echo '  make diagrams   render diagrams/*.dot to SVG in build/diagrams/'
 	@echo '  make transcripts'
@@ -160,6 +163,14 @@ $(EXTRACTED_STAMP): $(wildcard $(TARBALL)) | deps
 patches: $(EXTRACTED_STAMP)
 	@echo '  PATCHES patches/'
 	@scripts/make-patches.sh $(KSRC) $(SERIES_WORK) patches
+
+# The same series, signed off by you instead of the placeholder, to send.
+AUTHOR ?= $(shell git config user.name) <$(shell git config user.email)>
+SIGNED_PATCHES := $(BUILD)/signed-patches
+
+signed-patches: $(EXTRACTED_STAMP)
+	@echo '  PATCHES $(SIGNED_PATCHES)/ ($(AUTHOR))'
+	@scripts/make-patches.sh $(KSRC) $(SERIES_WORK) $(SIGNED_PATCHES) '$(AUTHOR)'
 
 # The pages go into the tree through the series, as they would upstream.
 DOCS_DIR := driver-api/design-patterns

@@ -4,7 +4,13 @@
 # 'make patches': regenerate the series in patches/ from the kit's sources,
 # on top of the pristine commit of the extracted tree.
 #
-#   make-patches.sh <kernel tree> <work tree> <output dir>
+#   make-patches.sh <kernel tree> <work tree> <output dir> ['Name <email>']
+#
+# The identity is the author of the kit's patches and the one who signs
+# off every patch.  Without one the series is made with a placeholder
+# that nobody can send, 'Your Name <you@example.invalid>': that is the
+# committed copy in patches/, which 'make check' compares with.  'make
+# signed-patches' gives yours.
 #
 # The sources of the series:
 #   patches/src/0*.patch                   the fixes to the PCI hotplug
@@ -19,7 +25,7 @@
 #                                          existing kernel files
 #
 # The commits are made in a git worktree of the kernel tree (<work tree>)
-# with a fixed author and fixed dates, so the output is the same each time.
+# with fixed dates, so the output is the same each time for one identity.
 
 set -eu
 
@@ -30,10 +36,18 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 src=$top/patches/src
 patterns=Documentation/driver-api/design-patterns
 
-export GIT_AUTHOR_NAME='Midlayer Kit'
-export GIT_AUTHOR_EMAIL='midlayer-kit@example.org'
+placeholder='Your Name <you@example.invalid>'
+identity=${4:-$placeholder}
+case $identity in
+*' <'*'@'*'>') ;;
+*) echo "make-patches.sh: '$identity' is not 'Name <email>'" >&2; exit 1 ;;
+esac
+export GIT_AUTHOR_NAME="${identity% <*}"
+GIT_AUTHOR_EMAIL="${identity##* <}"
+export GIT_AUTHOR_EMAIL="${GIT_AUTHOR_EMAIL%>}"
 export GIT_COMMITTER_NAME=$GIT_AUTHOR_NAME
 export GIT_COMMITTER_EMAIL=$GIT_AUTHOR_EMAIL
+identity_in_sed=$(printf '%s' "$identity" | sed 's/[\/&]/\\&/g')
 commit_number=0
 
 # core.abbrev: the index lines of the patches must not depend on how many
@@ -73,11 +87,13 @@ git_work am --abort >/dev/null 2>&1 || true
 git_work checkout -q -f --detach refs/tags/pristine
 git_work clean -q -fdx
 
-# 1-4: the fixes to the hotplug core and the PCI core.
+# 1-4: the fixes to the hotplug core and the PCI core, written with the
+# placeholder's From: and Signed-off-by: lines, which take the identity.
 for patch in "$src"/0*.patch; do
 	commit_number=$((commit_number + 1))
 	date="2026-12-03T12:0$commit_number:00Z"
-	GIT_COMMITTER_DATE=$date git_work am -q "$patch"
+	sed "/^\(From\|Signed-off-by\): /s/$placeholder/$identity_in_sed/" "$patch" |
+		GIT_COMMITTER_DATE=$date git_work am -q
 done
 
 # 5: the reference driver as a sample.  Its Kbuild file is the sample's
