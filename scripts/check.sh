@@ -212,7 +212,7 @@ if [ -z "$stress" ]; then
 	stage_start
 	static_check "kernel config keeps every option of qemu/kernel.config" \
 		scripts/check-config.sh qemu/kernel.config "$ksrc/.config"
-	for source in reference-driver/*.c reference-driver/*.h; do
+	for source in reference-driver/*.c reference-driver/*.h qemu/test-modules/*.c; do
 		[ -f "$source" ] || continue
 		static_check "checkpatch --strict $source" \
 			"$ksrc/scripts/checkpatch.pl" --strict --no-tree --quiet \
@@ -234,7 +234,7 @@ if [ -z "$stress" ]; then
 
 	echo "== documentation"
 	stage_start
-	cached_section docs "$(inputs_hash Documentation diagrams scripts)" ||
+	cached_section docs "$(inputs_hash Documentation diagrams patches scripts)" ||
 		{ docs_checks; end_section; }
 	stage_end "docs checks"
 fi

@@ -15,11 +15,11 @@
 # The sources of the series:
 #   patches/src/0*.patch                   the fixes to the PCI hotplug
 #                                          core and the PCI core (kept as
-#                                          patches: they edit kernel files) (1-4)
-#   reference-driver/                      -> samples/pci_hotplug/ (5)
-#   Documentation/driver-api/design-patterns/ (but the chapter)   (6)
+#                                          patches: they edit kernel files) (1-5)
+#   reference-driver/                      -> samples/pci_hotplug/ (6)
+#   Documentation/driver-api/design-patterns/ (but the chapter)   (7)
 #   .../midlayer-mistake.rst, its transcripts/ of the demo's steps
-#   ('make transcripts') and diagrams/*.dot                       (7)
+#   ('make transcripts') and diagrams/*.dot                       (8)
 #   patches/src/*.msg, cover-letter        the commit messages
 #   patches/src/samples-Kconfig, pci-rst-pointer.rst  text added to
 #                                          existing kernel files
@@ -87,7 +87,7 @@ git_work am --abort >/dev/null 2>&1 || true
 git_work checkout -q -f --detach refs/tags/pristine
 git_work clean -q -fdx
 
-# 1-4: the fixes to the hotplug core and the PCI core, written with the
+# 1-5: the fixes to the hotplug core and the PCI core, written with the
 # placeholder's From: and Signed-off-by: lines, which take the identity.
 for patch in "$src"/0*.patch; do
 	commit_number=$((commit_number + 1))
@@ -96,7 +96,7 @@ for patch in "$src"/0*.patch; do
 		GIT_COMMITTER_DATE=$date git_work am -q
 done
 
-# 5: the reference driver as a sample.  Its Kbuild file is the sample's
+# 6: the reference driver as a sample.  Its Kbuild file is the sample's
 # Makefile; out of tree, the CONFIG_ symbols are given on the command line.
 sample=$work/samples/pci_hotplug
 mkdir -p "$sample"
@@ -115,7 +115,7 @@ sed -i '/^obj-$(CONFIG_SAMPLE_QMI_CLIENT)/i obj-$(CONFIG_SAMPLE_PCI_HOTPLUG)\t+=
 git_work add -f samples MAINTAINERS
 commit "$src/samples.msg"
 
-# 6: the catalogue, without the chapter (and its toctree line) yet.
+# 7: the catalogue, without the chapter (and its toctree line) yet.
 mkdir -p "$work/$patterns"
 for page in "$top/$patterns"/*.rst; do
 	[ "$(basename "$page")" = midlayer-mistake.rst ] && continue
@@ -127,7 +127,7 @@ sed -i 's|^   driver-model/index$|&\n   design-patterns/index|' \
 git_work add -f Documentation
 commit "$src/catalogue.msg"
 
-# 7: the chapter, its diagrams, the transcripts of the demo that it
+# 8: the chapter, its diagrams, the transcripts of the demo that it
 # includes, and a pointer from the PCI API page.
 cp "$top/$patterns/midlayer-mistake.rst" "$top/$patterns/index.rst" \
 	"$top"/diagrams/*.dot "$work/$patterns/"
