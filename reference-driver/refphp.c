@@ -710,9 +710,10 @@ static const struct hotplug_slot_ops refphp_oneshot_ops = {
  * @ppos: file position, unused
  *
  * Makes edu raise a real interrupt, which takes the path a physical
- * button takes in pciehp: hard handler, ack, event thread.  The whole of
- * what was written must be the number, as in the core's slot files:
- * kstrtouint() stops at a NUL, and would take "1\01" for 1.
+ * button takes in pciehp: hard handler, ack, event thread.  The value is
+ * parsed by kstrtouint_from_user(), the kernel's helper for a number
+ * written to a file: it looks at the first 34 bytes only, and a NUL ends
+ * the number there, as in the core's slot files.
  *
  * Return: @count, -ERANGE for a number that does not fit, -EINVAL for
  * anything else but 1.
@@ -722,16 +723,9 @@ static ssize_t refphp_button_write(struct file *file, const char __user *ubuf,
 {
 	struct refphp_ctrl *ctrl = file->private_data;
 	unsigned int val;
-	char *buf;
 	int ret;
 
-	if (count >= PAGE_SIZE)
-		return -EINVAL;
-	buf = memdup_user_nul(ubuf, count);
-	if (IS_ERR(buf))
-		return PTR_ERR(buf);
-	ret = strlen(buf) == count ? kstrtouint(buf, 10, &val) : -EINVAL;
-	kfree(buf);
+	ret = kstrtouint_from_user(ubuf, count, 10, &val);
 	if (ret)
 		return ret;
 	if (val != 1)
