@@ -64,20 +64,25 @@ apply() {
 	fi
 }
 
-# boot_mutant <copy> <tests> <caught-by>: build refphp and the initramfs
-# from the copy, boot the tests, judge; succeeds when the verdict has a
-# FAILED line that names <caught-by>.
+# boot_mutant <copy> <tests> <caught-by>: build refphp, the tests' own
+# modules and the initramfs from the copy, boot the tests, judge; succeeds
+# when the verdict has a FAILED line that names <caught-by>.
 boot_mutant() {
 	copy=$1
 	modules=$copy.build
-	mkdir -p "$modules"
+	test_modules=$copy.test-modules
+	mkdir -p "$modules" "$test_modules"
 	ln -sf "$copy"/reference-driver/*.[ch] "$copy"/reference-driver/Kbuild "$modules"/
 	make -s -C "$KSRC" M="$modules" CC="ccache gcc" \
 		CONFIG_SAMPLE_PCI_HOTPLUG=m CONFIG_SAMPLE_PCI_HOTPLUG_KUNIT_TEST=m \
 		modules >"$copy.log" 2>&1 || return 2
+	ln -sf "$copy"/qemu/test-modules/* "$test_modules"/
+	make -s -C "$KSRC" M="$test_modules" CC="ccache gcc" modules \
+		>>"$copy.log" 2>&1 || return 2
 	"$copy/qemu/make-initramfs.sh" "$KSRC/usr/gen_init_cpio" "$copy.cpio" \
 		"$modules/refphp.ko" "$modules/refphp_kunit.ko" -- \
-		"$KSRC"/samples/pci_hotplug/*.ko >>"$copy.log" 2>&1 || return 2
+		"$KSRC"/samples/pci_hotplug/*.ko -- "$test_modules"/*.ko \
+		>>"$copy.log" 2>&1 || return 2
 	"$copy/qemu/run.sh" --mode check --tests "$2" \
 		"$KSRC/arch/x86/boot/bzImage" "$copy.cpio" "$copy.guest" \
 		>"$copy.guest.run.log" 2>&1
