@@ -101,10 +101,38 @@ forward_hotplug_requests() {
 	done
 }
 
+# snapshot_cpus: shortly before the time limit, ask QEMU where each vCPU
+# is.  A guest whose CPUs are all stuck in the kernel prints nothing more,
+# not even a hung-task report; this is then the only evidence of where.
+snapshot_cpus() {
+	sleep $((timeout - 10))
+	echo 'info registers -a' | socat - "UNIX-CONNECT:$monitor" \
+		>"$out/cpu-state.log" 2>/dev/null
+}
+
+# where_cpus_were: one line per vCPU of the snapshot, its instruction
+# pointer as a symbol of the kernel's System.map (no KASLR in the kit's
+# config), and whether it was halted (idle).
+where_cpus_were() {
+	map=${kernel%/arch/x86/boot/bzImage}/System.map
+	[ -s "$out/cpu-state.log" ] && [ -f "$map" ] || return 0
+	tr -d '\r' <"$out/cpu-state.log" | sed -n 's/^RIP=\([0-9a-f]*\) .* HLT=\([01]\).*/\1 \2/p' |
+	while read -r rip halted; do
+		symbol=$(awk -v rip="$rip" '$1 <= rip { s = $3 } $1 > rip { exit } END { print s }' "$map")
+		echo "  vCPU: $rip $symbol$( [ "$halted" = 1 ] && echo ' (halted)')"
+	done
+}
+
 echo "  QEMU    $mode: console in $console (timeout ${timeout}s)"
 : >"$console"
+rm -f "$out/cpu-state.log"
 forward_hotplug_requests 2>/dev/null &	# no "Terminated" when it is stopped
 forwarder=$!
+snapshot=
+if [ "$timeout" -gt 20 ]; then
+	snapshot_cpus &
+	snapshot=$!
+fi
 set +e
 # $serials is split on purpose: it holds two options.
 # shellcheck disable=SC2086
@@ -124,11 +152,19 @@ set -e
 pkill -P "$forwarder" 2>/dev/null || true	# tail and the loop
 kill "$forwarder" 2>/dev/null || true
 wait "$forwarder" 2>/dev/null || true
+if [ -n "$snapshot" ]; then
+	pkill -P "$snapshot" 2>/dev/null || true	# its sleep
+	kill "$snapshot" 2>/dev/null || true
+	wait "$snapshot" 2>/dev/null || true
+fi
 
 if [ $status -eq 124 ]; then
 	echo "error: the guest did not power off within ${timeout}s; the last" \
 	     "lines of $console:" >&2
 	tail -n 30 "$console" >&2
+	echo "where the vCPUs were 10 s before (QEMU's 'info registers -a'," \
+	     "$out/cpu-state.log):" >&2
+	where_cpus_were >&2
 	exit 1
 fi
 if [ $status -ne 0 ]; then
