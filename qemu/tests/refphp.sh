@@ -55,18 +55,12 @@ nothing_left() {
 	unbound && absent $slot2 && absent /sys/bus/pci/devices/$edu2/driver
 }
 
-# try_write <file> <value>: 'echo <value> > <file>'; prints nothing on
-# success, else the error ("Invalid argument", ...).
-try_write() {
-	{ echo "$2" >"$1"; } 2>&1 | sed 's/^.*: //'
-}
-
 # unload: rmmod refphp, then wait for its slot's and its driver's sysfs
 # directories to go.  The guest kernel has CONFIG_DEBUG_KOBJECT_RELEASE: a
 # kobject whose owner leaves it in sysfs until its release keeps its
 # directory 1-4 s after the last put.  The driver's directory does, so an
 # insmod at once would meet it.  The slot's does not any more: the series'
-# "PCI: Unlink a slot when its last reference goes" removes it at once
+# "PCI: Unlink a slot when its last user destroys it" removes it at once
 # (40-refphp-cycles.sh rebinds without waiting), so that wait is only a
 # check.
 unload() {
