@@ -20,7 +20,9 @@
 #   Documentation/driver-api/design-patterns/ (but the chapter)   (7)
 #   .../midlayer-mistake.rst, its transcripts/ of the demo's steps
 #   ('make transcripts') and diagrams/*.dot                       (8)
-#   patches/src/*.msg, cover-letter        the commit messages
+#   patches/src/*.msg, cover-letter        the commit messages (the cover
+#                                          letter's @KERNELVERSION@ is the
+#                                          tree's version)
 #   patches/src/samples-Kconfig, pci-rst-pointer.rst  text added to
 #                                          existing kernel files
 #
@@ -150,7 +152,11 @@ commit "$src/chapter.msg"
 
 # The series, with a cover letter taken from the branch description.
 git_work checkout -q -B midlayer-kit
-git_work config branch.midlayer-kit.description "$(cat "$src/cover-letter")"
+# The cover letter names the tree's version as the tree says it, not as
+# someone once typed it.
+version=$(make -s -C "$ksrc" kernelversion)
+git_work config branch.midlayer-kit.description \
+	"$(sed "s/@KERNELVERSION@/$version/g" "$src/cover-letter")"
 mkdir -p "$out"
 rm -f "$out"/[0-9]*.patch "$out/series"
 GIT_COMMITTER_DATE="2026-12-03T12:00:00Z" git_work format-patch -q \
