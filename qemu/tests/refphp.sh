@@ -65,6 +65,29 @@ nothing_left() {
 # check.
 unload() {
 	rmmod refphp >&2
+	unloaded
+}
+
+# unloaded: wait for the slots' and the driver's directories to go.
+unloaded() {
 	wait_for 10 absent "$slot" && wait_for 10 absent "$slot2" &&
 		wait_for 10 absent "$drv"
+}
+
+# unload_in_use: unload while user space writes a control file.  The
+# hotplug core holds a reference on the module for the length of each
+# write (try_module_get() in pci_hotplug_core.c), and delete_module()
+# fails with EAGAIN while one is held: try again every 20 ms, for up to
+# 10 s, and tell how many times rmmod was refused.  Any other error fails.
+unload_in_use() {
+	refused=0
+	until rmmod refphp 2>/tmp/rmmod.err; do
+		grep -q 'Resource temporarily unavailable' /tmp/rmmod.err ||
+			{ cat /tmp/rmmod.err >&2; return 1; }
+		refused=$((refused + 1))
+		[ $refused -lt 500 ] || return 1
+		sleep 0.02
+	done
+	ktap_diag "rmmod refused $refused times while a write held the module"
+	unloaded
 }
