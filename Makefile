@@ -56,7 +56,7 @@ CPUS ?= 1
 FORCE:
 
 .PHONY: FORCE help deps tree kernel modules initramfs boot check stress demo bench clean
-.PHONY: patches signed-patches htmldocs diagrams transcripts mutants guest-image guest-image-unlocked
+.PHONY: patches signed-patches htmldocs excerpts diagrams transcripts mutants guest-image guest-image-unlocked
 
 help:
 	@echo 'The midlayer-mistake kit: targets'
@@ -80,6 +80,7 @@ help:
 	@echo '                  in build/signed-patches/, ready for git send-email'
 	@echo '  make htmldocs   build the chapter and the catalogue with the kernel'"'"'s Sphinx (-W)'
 	@echo '  make diagrams   render diagrams/*.dot to SVG in build/diagrams/'
+	@echo '  make excerpts   regenerate the record of what each excerpt of the pages shows'
 	@echo '  make transcripts'
 	@echo '                  regenerate the chapter'"'"'s transcripts of the demo'"'"'s steps'
 	@echo '  make clean      remove build/ (the ccache in $(CCACHE_DIR) stays)'
@@ -181,6 +182,17 @@ htmldocs: patches
 	@echo '  DOCS    $(DOCS_DIR) (SPHINXOPTS=-W)'
 	@$(MAKE) -s -C $(KSRC) SPHINXDIRS=$(DOCS_DIR) SPHINXOPTS=-W htmldocs
 	@echo '  HTML    $(DOCS_HTML)'
+
+# The text each literalinclude of the pages shows, cut by Sphinx from the
+# tree with the series applied; 'make check' fails when it is stale.
+EXCERPTS := scripts/excerpts.txt
+
+excerpts: patches
+	@$(MAKE) -s tree
+	@echo '  RECORD  $(EXCERPTS)'
+	@scripts/record-excerpts.py $(KSRC) $(KSRC)/Documentation/$(DOCS_DIR)/*.rst \
+		>$(BUILD)/excerpts.txt
+	@mv $(BUILD)/excerpts.txt $(EXCERPTS)
 
 diagrams: | deps
 	@mkdir -p $(BUILD)/diagrams

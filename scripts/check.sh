@@ -204,6 +204,26 @@ docs_checks() {
 	fi
 	static_check "every tree reference in the pages resolves in the tree" \
 		scripts/check-doc-refs.py "$ksrc" Documentation/driver-api/design-patterns/*.rst
+	excerpts_checks
+}
+
+# excerpts_checks: what each excerpt shows is what the committed record
+# says (the prose around an excerpt that changed is to be read again),
+# and each C excerpt is a whole block.
+excerpts_checks() {
+	shown=$build/excerpts.txt
+	if scripts/record-excerpts.py "$ksrc" \
+		"$ksrc"/Documentation/driver-api/design-patterns/*.rst >"$shown" &&
+		diff -u scripts/excerpts.txt "$shown" >"$build/excerpts.diff"; then
+		pass "the pages' excerpts show what scripts/excerpts.txt records"
+	else
+		fail "the pages' excerpts show what scripts/excerpts.txt records"
+		echo "        reread the prose around each changed excerpt, then run"\
+			"'make excerpts' and commit the result ($build/excerpts.diff)"
+		head -n 20 "$build/excerpts.diff" | sed 's/^/        /'
+	fi
+	static_check "every C excerpt of the pages is a whole block" \
+		scripts/check-excerpt-shape.py "$shown"
 }
 
 # The static checks, the series and the pages; not for --stress.
