@@ -23,8 +23,10 @@
 #   patches/src/*.msg, cover-letter        the commit messages (the cover
 #                                          letter's @KERNELVERSION@ is the
 #                                          tree's version)
-#   patches/src/samples-Kconfig, pci-rst-pointer.rst  text added to
-#                                          existing kernel files
+#   patches/src/samples-Kconfig, driver-model-pointer.rst,
+#   pci-rst-pointer.rst, MAINTAINERS-design-patterns
+#                                          text added to existing kernel
+#                                          files
 #
 # The commits are made in a git worktree of the kernel tree (<work tree>)
 # with fixed dates, so the output is the same each time for one identity.
@@ -79,6 +81,20 @@ add_maintained_file() {
 	mv "$work/MAINTAINERS.new" "$work/MAINTAINERS"
 }
 
+# add_maintainers_section <section it precedes> <file>: add the section
+# in <file> (ending with its empty line) to MAINTAINERS, where its name
+# sorts; its M: line, written with the placeholder, takes the identity.
+add_maintainers_section() {
+	sed "/^M:\t/s/$placeholder/$identity_in_sed/" "$2" >"$work/MAINTAINERS.section"
+	awk -v next_section="$1" -v section="$work/MAINTAINERS.section" '
+		$0 == next_section {
+			while ((getline line < section) > 0) print line
+		}
+		{ print }' "$work/MAINTAINERS" >"$work/MAINTAINERS.new"
+	mv "$work/MAINTAINERS.new" "$work/MAINTAINERS"
+	rm "$work/MAINTAINERS.section"
+}
+
 # A worktree of the extracted tree, reset to the pristine commit.
 if ! git_work rev-parse -q --verify refs/tags/pristine >/dev/null 2>&1; then
 	rm -rf "$work"
@@ -117,7 +133,10 @@ sed -i '/^obj-$(CONFIG_SAMPLE_QMI_CLIENT)/i obj-$(CONFIG_SAMPLE_PCI_HOTPLUG)\t+=
 git_work add -f samples MAINTAINERS
 commit "$src/samples.msg"
 
-# 7: the catalogue, without the chapter (and its toctree line) yet.
+# 7: the catalogue, without the chapter (and its toctree line) yet, a
+# pointer to it from the driver model's page of design patterns, before
+# the list of the patterns that page describes, and a MAINTAINERS section
+# of its own for the directory.
 mkdir -p "$work/$patterns"
 for page in "$top/$patterns"/*.rst; do
 	[ "$(basename "$page")" = midlayer-mistake.rst ] && continue
@@ -126,7 +145,17 @@ done
 sed -i '/^ *midlayer-mistake$/d' "$work/$patterns/index.rst"
 sed -i 's|^   driver-model/index$|&\n   design-patterns/index|' \
 	"$work/Documentation/driver-api/index.rst"
-git_work add -f Documentation
+driver_model=$work/Documentation/driver-api/driver-model/design-patterns.rst
+awk -v pointer="$src/driver-model-pointer.rst" '
+	/^1\. State Container$/ && !done {
+		while ((getline line < pointer) > 0) print line
+		done = 1
+	}
+	{ print }' "$driver_model" >"$driver_model.new"
+mv "$driver_model.new" "$driver_model"
+add_maintainers_section 'DESIGNWARE EDMA CORE IP DRIVER' \
+	"$src/MAINTAINERS-design-patterns"
+git_work add -f Documentation MAINTAINERS
 commit "$src/catalogue.msg"
 
 # 8: the chapter, its diagrams, the transcripts of the demo that it
