@@ -56,7 +56,7 @@ CPUS ?= 1
 FORCE:
 
 .PHONY: FORCE help deps tree kernel modules initramfs boot check stress demo bench clean
-.PHONY: patches signed-patches htmldocs excerpts diagrams transcripts mutants guest-image guest-image-unlocked
+.PHONY: patches signed-patches htmldocs excerpts detect diagrams transcripts mutants guest-image guest-image-unlocked
 
 help:
 	@echo 'The midlayer-mistake kit: targets'
@@ -81,6 +81,7 @@ help:
 	@echo '  make htmldocs   build the chapter and the catalogue with the kernel'"'"'s Sphinx (-W)'
 	@echo '  make diagrams   render diagrams/*.dot to SVG in build/diagrams/'
 	@echo '  make excerpts   regenerate the record of what each excerpt of the pages shows'
+	@echo '  make detect     find the midlayer signs of coccinelle/ in the tree (DETECT_TREE=pristine|patched)'
 	@echo '  make transcripts'
 	@echo '                  regenerate the chapter'"'"'s transcripts of the demo'"'"'s steps'
 	@echo '  make clean      remove build/ (the ccache in $(CCACHE_DIR) stays)'
@@ -193,6 +194,25 @@ excerpts: patches
 	@scripts/record-excerpts.py $(KSRC) $(KSRC)/Documentation/$(DOCS_DIR)/*.rst \
 		>$(BUILD)/excerpts.txt
 	@mv $(BUILD)/excerpts.txt $(EXCERPTS)
+
+# The midlayer rules of coccinelle/ over the whole extracted tree: as
+# Debian ships it (a worktree of its pristine commit), or with the series.
+DETECT_TREE ?= pristine
+PRISTINE_TREE := $(BUILD)/pristine-tree
+DETECT_REPORT := $(BUILD)/detect-$(DETECT_TREE).txt
+
+detect: $(EXTRACTED_STAMP) | deps
+	@case '$(DETECT_TREE)' in \
+	pristine) \
+		[ -d $(PRISTINE_TREE) ] || git -C $(KSRC) worktree add -q --detach \
+			$(abspath $(PRISTINE_TREE)) refs/tags/pristine; \
+		tree=$(PRISTINE_TREE) ;; \
+	patched) \
+		$(MAKE) -s tree; tree=$(KSRC) ;; \
+	*)	echo 'DETECT_TREE is pristine or patched' >&2; exit 2 ;; \
+	esac; \
+	scripts/detect.sh $$tree $(DETECT_REPORT)
+	@echo '  REPORT  $(DETECT_REPORT)'
 
 diagrams: | deps
 	@mkdir -p $(BUILD)/diagrams

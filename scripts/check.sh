@@ -226,6 +226,34 @@ excerpts_checks() {
 		scripts/check-excerpt-shape.py "$shown"
 }
 
+# detect_checks: the rules of coccinelle/ find the hotplug core's four
+# GET_STATUS() getters that report success without a value in the core as
+# Debian ships it (inside a macro: the expanded-copy pass of detect.sh),
+# and none once the series fixes them; over drivers/pci and fs, the part
+# of 'make detect' that make check runs.
+detect_checks() {
+	pristine=$build/detect-pristine-tree
+	rm -rf "$pristine"
+	mkdir -p "$pristine"
+	git -C "$ksrc" archive refs/tags/pristine drivers/pci | tar -x -C "$pristine"
+	git -C "$pristine" init -q && git -C "$pristine" add -A
+	core=drivers/pci/hotplug/pci_hotplug_core.c
+	status_check "make detect's rules run over drivers/pci as Debian ships it" \
+		scripts/detect.sh "$pristine" "$build/detect-pristine.txt" drivers/pci
+	getters=$(grep -c "^optional_getter $core:6[2-5]: get_[a-z]*_status() " \
+		"$build/detect-pristine.txt" || true)
+	if [ "$getters" = 4 ]; then
+		pass "make detect finds the four GET_STATUS() getters of $core as Debian ships it"
+	else
+		fail "make detect finds the four GET_STATUS() getters of $core as Debian ships it"
+		echo "        found $getters in $build/detect-pristine.txt"
+	fi
+	status_check "make detect's rules run over drivers/pci and fs with the series" \
+		scripts/detect.sh "$ksrc" "$build/detect-patched.txt" drivers/pci fs
+	static_check "make detect finds no such getter in $core with the series" \
+		grep "^optional_getter $core:" "$build/detect-patched.txt"
+}
+
 # The static checks, the series and the pages; not for --stress.
 if [ -z "$stress" ]; then
 	echo "== static checks"
@@ -257,6 +285,12 @@ if [ -z "$stress" ]; then
 	cached_section docs "$(inputs_hash Documentation diagrams patches scripts)" ||
 		{ docs_checks; end_section; }
 	stage_end "docs checks"
+
+	echo "== make detect"
+	stage_start
+	cached_section detect "$(inputs_hash coccinelle scripts)" ||
+		{ detect_checks; end_section; }
+	stage_end "detect checks"
 fi
 
 # boot_guest <output dir> <run.sh options...>: boot the guest and run its

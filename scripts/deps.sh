@@ -11,7 +11,7 @@ packages="
 	gcc make bc flex bison libelf-dev libssl-dev ccache perl git
 	xz-utils cpio busybox-static qemu-system-x86 socat python3
 	python3-sphinx python3-sphinx-rtd-theme python3-yaml graphviz
-	python3-ply python3-git lz4
+	python3-ply python3-git lz4 coccinelle
 "
 
 missing=

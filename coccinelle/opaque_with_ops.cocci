@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/// A primary structure holding a void pointer to subordinate data next to
+/// an operations pointer.
+///
+/// A core structure that carries both the driver's operations and an
+/// untyped pointer to the driver's data makes the core the owner of the
+/// driver's object: the driver cannot embed the core's structure in its
+/// own and reach its own with container_of(), so it allocates two objects,
+/// links them both ways and keeps their lifetimes in step by hand.  struct
+/// hotplug_slot had both (ops and "private") until 2018; see
+/// Documentation/driver-api/design-patterns/embedded-anchor.rst.  A sign
+/// to read, not a bug: a void pointer is sometimes the right interface.
+///
+// Confidence: Low
+// Comments: Only the operations members whose structure type ends in
+// _ops or _operations count.
+// Options: --no-includes --include-headers
+
+virtual report
+virtual org
+virtual context
+
+@opaque depends on report || org || context@
+identifier s, data;
+position p;
+@@
+
+struct s@p {
+  ...
+  void *data;
+  ...
+};
+
+@ops depends on opaque@
+identifier opaque.s, member, O;
+@@
+
+struct s {
+  ...
+(
+  const struct O *member;
+|
+  struct O *member;
+)
+  ...
+};
+
+@script:python depends on report && ops@
+p << opaque.p;
+s << opaque.s;
+data << opaque.data;
+member << ops.member;
+O << ops.O;
+@@
+if O.endswith('_ops') or O.endswith('_operations'):
+	coccilib.report.print_report(p[0],
+		"struct %s: void *%s next to struct %s *%s" % (s, data, O, member))
+
+@script:python depends on org && ops@
+p << opaque.p;
+s << opaque.s;
+O << ops.O;
+@@
+if O.endswith('_ops') or O.endswith('_operations'):
+	coccilib.org.print_todo(p[0], "struct %s: void * next to %s" % (s, O))
