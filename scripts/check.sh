@@ -202,6 +202,9 @@ docs_checks() {
 		fail "htmldocs of driver-api/design-patterns, warnings as errors"
 		tail -n 20 "$build/htmldocs.log" | sed 's/^/        /'
 	fi
+	static_check "every line of the pages fits in 80 columns" \
+		awk 'length > 80 { print FILENAME ":" FNR ": " length " columns" }' \
+		Documentation/driver-api/design-patterns/*.rst
 	static_check "every tree reference in the pages resolves in the tree" \
 		scripts/check-doc-refs.py "$ksrc" Documentation/driver-api/design-patterns/*.rst
 	excerpts_checks
