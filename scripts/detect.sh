@@ -35,11 +35,8 @@ git ls-files -- "$@" | grep '\.[ch]$' >"$work/files" || true
 mkdir "$work/expanded"
 grep '\.c$' "$work/files" | xargs -r grep -l -E \
 	'^#[[:space:]]*define[[:space:]]+[A-Za-z_0-9]+\(.*\\$' >"$work/macro-files" || true
-while read -r file; do
-	mkdir -p "$work/expanded/$(dirname "$file")"
-	"$top/scripts/expand-function-macros.py" "$file" \
-		>"$work/expanded/$file" 2>/dev/null || rm -f "$work/expanded/$file"
-done <"$work/macro-files"
+tr '\n' '\0' <"$work/macro-files" |
+	xargs -0 -r "$top/scripts/expand-function-macros.py" "$work/expanded"
 (cd "$work/expanded" && find . -name '*.c' | sed 's|^\./||') >"$work/expanded-files"
 
 # run_rule <rule file> <name> <file list>: spatch's report lines for the

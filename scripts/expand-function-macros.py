@@ -8,13 +8,17 @@
 # on the invocation's own line: a rule's finding in the copy has the line
 # of the invocation in the original.
 #
-#   expand-function-macros.py <file.c>
+#   expand-function-macros.py <output dir> <file.c>...
+#
+# Each copy is written under the output directory with the file's own path
+# (relative to the current directory); a file with no such invocation gets
+# no copy.  One process for all the files: a tree has thousands of them.
 #
 # A function-defining macro here is a '#define NAME(params)' whose body
 # holds a '{'.  Parameters are substituted as whole words and '##' pastes;
 # '#' stringification and macros defined in headers are not handled.
-# Prints nothing (and exits 1) when the file has no such invocation.
 
+import os
 import re
 import sys
 
@@ -49,14 +53,13 @@ def expand(params, body, args):
     return re.sub(r'\s*##\s*', '', body)
 
 
-def main():
-    if len(sys.argv) != 2:
-        sys.exit('usage: expand-function-macros.py <file.c>')
-    with open(sys.argv[1], encoding='utf-8', errors='replace') as f:
+def expanded_text(path):
+    """The file with its macro invocations expanded, or None."""
+    with open(path, encoding='utf-8', errors='replace') as f:
         lines = f.read().split('\n')
     defined = macros(lines)
     if not defined:
-        sys.exit(1)
+        return None
     call = re.compile(r'^(%s)\((.*)\)\s*;?\s*$' % '|'.join(defined))
     expanded = 0
     for number, line in enumerate(lines):
@@ -68,8 +71,22 @@ def main():
                 lines[number] = expand(params, body, args)
                 expanded += 1
     if not expanded:
-        sys.exit(1)
-    sys.stdout.write('\n'.join(lines))
+        return None
+    return '\n'.join(lines)
+
+
+def main():
+    if len(sys.argv) < 2:
+        sys.exit('usage: expand-function-macros.py <output dir> <file.c>...')
+    out = sys.argv[1]
+    for path in sys.argv[2:]:
+        text = expanded_text(path)
+        if text is None:
+            continue
+        copy = os.path.join(out, path)
+        os.makedirs(os.path.dirname(copy), exist_ok=True)
+        with open(copy, 'w', encoding='utf-8') as f:
+            f.write(text)
 
 
 if __name__ == '__main__':
