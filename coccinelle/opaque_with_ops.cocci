@@ -20,6 +20,19 @@ virtual report
 virtual org
 virtual context
 
+// One line per structure, for its first pair: the matches below come
+// once per (void pointer, operations pointer) pair of a structure.
+@initialize:python@
+@@
+reported = set()
+
+def first_time(p, s):
+	key = (p[0].file, p[0].line, s)
+	if key in reported:
+		return False
+	reported.add(key)
+	return True
+
 @opaque depends on report || org || context@
 identifier s, data;
 position p;
@@ -52,7 +65,7 @@ data << opaque.data;
 member << ops.member;
 O << ops.O;
 @@
-if O.endswith('_ops') or O.endswith('_operations'):
+if (O.endswith('_ops') or O.endswith('_operations')) and first_time(p, s):
 	coccilib.report.print_report(p[0],
 		"struct %s: void *%s next to struct %s *%s" % (s, data, O, member))
 
@@ -61,5 +74,5 @@ p << opaque.p;
 s << opaque.s;
 O << ops.O;
 @@
-if O.endswith('_ops') or O.endswith('_operations'):
+if (O.endswith('_ops') or O.endswith('_operations')) and first_time(p, s):
 	coccilib.org.print_todo(p[0], "struct %s: void * next to %s" % (s, O))
