@@ -149,21 +149,25 @@ copy_page() {
 	done
 }
 
+# copy_pages <later page>...: copy every page of the catalogue but the
+# later ones, each without the lines that name a later page.
+copy_pages() {
+	for page in "$top/$patterns"/*.rst; do
+		case " $* " in *" $(basename "$page" .rst) "*) continue ;; esac
+		copy_page "$(basename "$page")" "$@"
+	done
+}
+
 # The pages that have a patch of their own, in the order of the series.
 own_pages='midlayer-mistake refphp-walkthrough midlayers-elsewhere'
 
-# 7: the catalogue, without the pages below (and their toctree lines) yet, a
-# pointer to it from the driver model's page of design patterns, before
-# the list of the patterns that page describes, and a MAINTAINERS section
-# of its own for the directory.
+# 7: the catalogue, without the pages below (and the lines that link to
+# them) yet, a pointer to it from the driver model's page of design
+# patterns, before the list of the patterns that page describes, and a
+# MAINTAINERS section of its own for the directory.
 mkdir -p "$work/$patterns"
-for page in "$top/$patterns"/*.rst; do
-	case " $own_pages " in *" $(basename "$page" .rst) "*) continue ;; esac
-	cp "$page" "$work/$patterns/"
-done
-for later in $own_pages; do
-	sed -i "/^ *$later\$/d" "$work/$patterns/index.rst"
-done
+# shellcheck disable=SC2086 # a list of names
+copy_pages $own_pages
 sed -i 's|^   driver-model/index$|&\n   design-patterns/index|' \
 	"$work/Documentation/driver-api/index.rst"
 driver_model=$work/Documentation/driver-api/driver-model/design-patterns.rst
@@ -179,11 +183,10 @@ add_maintainers_section 'DESIGNWARE EDMA CORE IP DRIVER' \
 git_work add -f Documentation MAINTAINERS
 commit "$src/catalogue.msg"
 
-# 8: the chapter, its diagrams, and a pointer from the PCI API page,
-# which renders the hotplug core's kernel-doc (and with the pointer the
-# header's).
-copy_page midlayer-mistake.rst refphp-walkthrough midlayers-elsewhere
-copy_page index.rst refphp-walkthrough midlayers-elsewhere
+# 8: the chapter, its links from the other pages, its diagrams, and a
+# pointer from the PCI API page, which renders the hotplug core's
+# kernel-doc (and with the pointer the header's).
+copy_pages refphp-walkthrough midlayers-elsewhere
 cp "$top"/diagrams/*.dot "$work/$patterns/"
 awk -v pointer="$src/pci-rst-pointer.rst" '
 	/^\.\. kernel-doc:: drivers\/pci\/hotplug\/pci_hotplug_core.c/ {
@@ -200,9 +203,7 @@ commit "$src/chapter.msg"
 
 # 9: the walk-through of the sample, with the transcripts of the demo
 # that it includes, and its links from the chapter.
-copy_page refphp-walkthrough.rst midlayers-elsewhere
-copy_page midlayer-mistake.rst midlayers-elsewhere
-copy_page index.rst midlayers-elsewhere
+copy_pages midlayers-elsewhere
 mkdir -p "$work/$patterns/transcripts"
 cp "$top/$patterns"/transcripts/*.txt "$work/$patterns/transcripts/"
 add_maintained_file 'PCI SUBSYSTEM' "$patterns/midlayer-mistake.rst" \
@@ -215,10 +216,7 @@ commit "$src/walkthrough.msg"
 # 10: midlayers in other subsystems, and the links to it.  It is the
 # catalogue's, not the PCI subsystem's: the directory's own MAINTAINERS
 # section covers it.
-for page in midlayers-elsewhere.rst refphp-walkthrough.rst \
-	    midlayer-mistake.rst index.rst; do
-	copy_page "$page"
-done
+copy_pages
 git_work add -f Documentation
 commit "$src/elsewhere.msg"
 
