@@ -83,7 +83,7 @@ help:
 	@echo '  make excerpts   regenerate the record of what each excerpt of the pages shows'
 	@echo '  make detect     find the midlayer signs of coccinelle/ in the tree (DETECT_TREE=pristine|patched)'
 	@echo '  make transcripts'
-	@echo '                  regenerate the chapter'"'"'s transcripts of the demo'"'"'s steps'
+	@echo '                  regenerate the walk-through'"'"'s transcripts of the demo'"'"'s steps'
 	@echo '  make clean      remove build/ (the ccache in $(CCACHE_DIR) stays)'
 	@echo
 	@echo 'Variables: BUILD=$(BUILD) TESTS=glob CPUS=$(CPUS) JOBS=$(JOBS) DEMO_PAUSE=1'
@@ -250,7 +250,7 @@ demo: guest-image
 	fi; \
 	qemu/run.sh --mode demo $$pause $(BZIMAGE) $(INITRAMFS) $(DEMO_OUT)
 
-# The chapter's transcripts of the demo, one file per step; 'make check'
+# The walk-through's transcripts of the demo, one file per step; 'make check'
 # fails when a fresh run of the demo no longer gives the committed ones.
 TRANSCRIPTS := Documentation/$(DOCS_DIR)/transcripts
 

@@ -390,7 +390,7 @@ fi
 
 # run_demo <output dir> <transcripts dir>: boot the demo as 'make
 # transcripts' does, but with its transcripts going to a directory of
-# build/ instead of the chapter's; judge_demo compares them.
+# build/ instead of the walk-through's; judge_demo compares them.
 run_demo() {
 	began=$(date +%s)
 	scripts/make-transcripts.sh "$ksrc/arch/x86/boot/bzImage" \
@@ -401,11 +401,11 @@ run_demo() {
 
 # judge_demo <output dir> <transcripts dir>: the demo ran to its end
 # and left no kernel report in its console log but known ones, and still
-# tells what the chapter shows.
+# tells what the walk-through shows.
 judge_demo() {
 	judge_guest "make demo" "$1" ""
 	committed=Documentation/driver-api/design-patterns/transcripts
-	text="make demo gives the chapter's transcripts"
+	text="make demo gives the walk-through's transcripts"
 	if diff -ru "$committed" "$2" >"$1.diff"; then
 		pass "$text"
 	else
@@ -465,7 +465,7 @@ if [ "$tests" = '*' ]; then
 	judge_guest "in-tree build" "$in_tree" "$in_tree_tests"
 	echo "== guest tests with two CPUs (20-*)"
 	judge_guest "two CPUs" "$two_cpus" "$two_cpu_tests"
-	echo "== the demo and the chapter's transcripts of it"
+	echo "== the demo and the walk-through's transcripts of it"
 	judge_demo "$demo" "$build/transcripts"
 fi
 

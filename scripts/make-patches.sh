@@ -17,9 +17,12 @@
 #                                          core and the PCI core (kept as
 #                                          patches: they edit kernel files) (1-5)
 #   reference-driver/                      -> samples/pci_hotplug/ (6)
-#   Documentation/driver-api/design-patterns/ (but the chapter)   (7)
-#   .../midlayer-mistake.rst, its transcripts/ of the demo's steps
-#   ('make transcripts') and diagrams/*.dot                       (8)
+#   Documentation/driver-api/design-patterns/ (but the three
+#   pages below)                                                  (7)
+#   .../midlayer-mistake.rst and diagrams/*.dot                   (8)
+#   .../refphp-walkthrough.rst and its transcripts/ of the demo's
+#   steps ('make transcripts')                                    (9)
+#   .../midlayers-elsewhere.rst                                   (10)
 #   patches/src/*.msg, cover-letter        the commit messages (the cover
 #                                          letter's @KERNELVERSION@ is the
 #                                          tree's version)
@@ -64,7 +67,7 @@ git_work() {
 # minute after the previous patch of the series.
 commit() {
 	commit_number=$((commit_number + 1))
-	date="2026-12-03T12:0$commit_number:00Z"
+	date=$(printf '2026-12-03T12:%02d:00Z' "$commit_number")
 	GIT_AUTHOR_DATE=$date GIT_COMMITTER_DATE=$date \
 		git_work commit -q -s -F "$1"
 }
@@ -109,7 +112,7 @@ git_work clean -q -fdx
 # placeholder's From: and Signed-off-by: lines, which take the identity.
 for patch in "$src"/0*.patch; do
 	commit_number=$((commit_number + 1))
-	date="2026-12-03T12:0$commit_number:00Z"
+	date=$(printf '2026-12-03T12:%02d:00Z' "$commit_number")
 	sed "/^\(From\|Signed-off-by\): /s/$placeholder/$identity_in_sed/" "$patch" |
 		GIT_COMMITTER_DATE=$date git_work am -q
 done
@@ -133,16 +136,38 @@ sed -i '/^obj-$(CONFIG_SAMPLE_QMI_CLIENT)/i obj-$(CONFIG_SAMPLE_PCI_HOTPLUG)\t+=
 git_work add -f samples MAINTAINERS
 commit "$src/samples.msg"
 
-# 7: the catalogue, without the chapter (and its toctree line) yet, a
-# pointer to it from the driver model's page of design patterns, before
-# the list of the patterns that page describes, and a MAINTAINERS section
-# of its own for the directory.
+# copy_page <page> <later page>...: copy a page of the catalogue into the
+# work tree without the lines that name a page a later patch adds: its
+# toctree line, and the lines (one-line items) that link to it.
+copy_page() {
+	page=$1
+	shift
+	cp "$top/$patterns/$page" "$work/$patterns/$page"
+	for later in "$@"; do
+		sed -i -e "/^ *$later\$/d" -e "/:doc:\`$later\`/d" \
+			"$work/$patterns/$page"
+	done
+}
+
+# copy_pages <later page>...: copy every page of the catalogue but the
+# later ones, each without the lines that name a later page.
+copy_pages() {
+	for page in "$top/$patterns"/*.rst; do
+		case " $* " in *" $(basename "$page" .rst) "*) continue ;; esac
+		copy_page "$(basename "$page")" "$@"
+	done
+}
+
+# The pages that have a patch of their own, in the order of the series.
+own_pages='midlayer-mistake refphp-walkthrough midlayers-elsewhere'
+
+# 7: the catalogue, without the pages below (and the lines that link to
+# them) yet, a pointer to it from the driver model's page of design
+# patterns, before the list of the patterns that page describes, and a
+# MAINTAINERS section of its own for the directory.
 mkdir -p "$work/$patterns"
-for page in "$top/$patterns"/*.rst; do
-	[ "$(basename "$page")" = midlayer-mistake.rst ] && continue
-	cp "$page" "$work/$patterns/"
-done
-sed -i '/^ *midlayer-mistake$/d' "$work/$patterns/index.rst"
+# shellcheck disable=SC2086 # a list of names
+copy_pages $own_pages
 sed -i 's|^   driver-model/index$|&\n   design-patterns/index|' \
 	"$work/Documentation/driver-api/index.rst"
 driver_model=$work/Documentation/driver-api/driver-model/design-patterns.rst
@@ -158,12 +183,11 @@ add_maintainers_section 'DESIGNWARE EDMA CORE IP DRIVER' \
 git_work add -f Documentation MAINTAINERS
 commit "$src/catalogue.msg"
 
-# 8: the chapter, its diagrams, the transcripts of the demo that it
-# includes, and a pointer from the PCI API page.
-cp "$top/$patterns/midlayer-mistake.rst" "$top/$patterns/index.rst" \
-	"$top"/diagrams/*.dot "$work/$patterns/"
-mkdir -p "$work/$patterns/transcripts"
-cp "$top/$patterns"/transcripts/*.txt "$work/$patterns/transcripts/"
+# 8: the chapter, its links from the other pages, its diagrams, and a
+# pointer from the PCI API page, which renders the hotplug core's
+# kernel-doc (and with the pointer the header's).
+copy_pages refphp-walkthrough midlayers-elsewhere
+cp "$top"/diagrams/*.dot "$work/$patterns/"
 awk -v pointer="$src/pci-rst-pointer.rst" '
 	/^\.\. kernel-doc:: drivers\/pci\/hotplug\/pci_hotplug_core.c/ {
 		while ((getline line < pointer) > 0) print line
@@ -174,10 +198,27 @@ mv "$work/Documentation/driver-api/pci/pci.rst.new" \
 	"$work/Documentation/driver-api/pci/pci.rst"
 add_maintained_file 'PCI SUBSYSTEM' 'Documentation/devicetree/bindings/pci/' \
 	"$patterns/midlayer-mistake.rst"
-add_maintained_file 'PCI SUBSYSTEM' "$patterns/midlayer-mistake.rst" \
-	"$patterns/transcripts/"
 git_work add -f Documentation MAINTAINERS
 commit "$src/chapter.msg"
+
+# 9: the walk-through of the sample, with the transcripts of the demo
+# that it includes, and its links from the chapter.
+copy_pages midlayers-elsewhere
+mkdir -p "$work/$patterns/transcripts"
+cp "$top/$patterns"/transcripts/*.txt "$work/$patterns/transcripts/"
+add_maintained_file 'PCI SUBSYSTEM' "$patterns/midlayer-mistake.rst" \
+	"$patterns/refphp-walkthrough.rst"
+add_maintained_file 'PCI SUBSYSTEM' "$patterns/refphp-walkthrough.rst" \
+	"$patterns/transcripts/"
+git_work add -f Documentation MAINTAINERS
+commit "$src/walkthrough.msg"
+
+# 10: midlayers in other subsystems, and the links to it.  It is the
+# catalogue's, not the PCI subsystem's: the directory's own MAINTAINERS
+# section covers it.
+copy_pages
+git_work add -f Documentation
+commit "$src/elsewhere.msg"
 
 # The series, with a cover letter taken from the branch description.
 git_work checkout -q -B midlayer-kit

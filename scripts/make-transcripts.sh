@@ -4,8 +4,8 @@
 # 'make transcripts': boot the demo without a terminal, keep its narration
 # (qemu/demo, the guest's second serial port, which run.sh puts on its
 # standard output in demo mode) and cut it into one file per step,
-# <NN>-<name>.txt, which the chapter includes at the matching place of its
-# walk-through.  'make check' runs the same into build/ and compares.
+# <NN>-<name>.txt, which the walk-through of refphp (refphp-walkthrough.rst)
+# includes at the matching place.  'make check' runs the same into build/ and compares.
 #
 #   make-transcripts.sh <bzImage> <initramfs> <guest output dir> <transcripts dir>
 #
@@ -70,7 +70,7 @@ awk -v dir="$new" '
 		print >file
 	}' "$text"
 
-# The transcripts are read in a terminal and in the HTML of the chapter:
+# The transcripts are read in a terminal and in the HTML of the walk-through:
 # no line may be wider than 80 columns, tabs expanded.
 wide=$(cd "$new" && for file in *.txt; do
 	expand "$file" | awk -v file="$file" 'length > 80 { print file ":" FNR ": " $0 }'
