@@ -8,6 +8,11 @@
 #          [--cpus 1|2] [--timeout <seconds, 0: none>]
 #          <bzImage> <initramfs> <output dir>
 #
+# Without --timeout (or GUEST_TIMEOUT in the environment) a check boot may
+# take 300 s plus the time limits of the tests it runs, and any other
+# boot 900 s: each test's own limit then fires first, and the host's
+# only ends a guest that stopped answering altogether.
+#
 # The machine layout is fixed, and this is the one place that defines it:
 #
 #   00:04.0  QEMU "edu" device (1234:11e8): the reference driver's hotplug
@@ -46,7 +51,7 @@ tests='*'
 modules=out-of-tree
 extra=
 cpus=1
-timeout=${GUEST_TIMEOUT:-900}
+timeout=${GUEST_TIMEOUT:-}
 while [ $# -gt 3 ]; do
 	case $1 in
 	--mode)		mode=$2; shift 2 ;;
@@ -61,6 +66,40 @@ done
 kernel=$1
 initramfs=$2
 out=$3
+
+# tests_time_limits: the sum of the time limits of the tests the glob
+# selects, read as qemu/init's time_limit() reads them: a test's own
+# "# kit-time-limit: <seconds>" line, else 120; kit.time-limit= among the
+# appended parameters stands for every test's.
+tests_time_limits() {
+	override=$(echo "$extra" | tr ' ' '\n' | sed -n 's/^kit\.time-limit=//p')
+	total=0
+	set -f
+	old_ifs=$IFS
+	IFS=,
+	for glob in $tests; do
+		IFS=$old_ifs
+		set +f
+		for script in "$(dirname "$0")"/tests/[0-9]*.sh; do
+			# shellcheck disable=SC2254 # the glob is the point
+			case $(basename "$script" .sh) in $glob) ;; *) continue ;; esac
+			limit=$(sed -n 's/^# kit-time-limit: \([0-9][0-9]*\)$/\1/p' "$script")
+			total=$((total + ${override:-${limit:-120}}))
+		done
+		set -f
+		IFS=,
+	done
+	IFS=$old_ifs
+	set +f
+	echo "$total"
+}
+
+if [ -z "$timeout" ]; then
+	case $mode in
+	check)	timeout=$((300 + $(tests_time_limits))) ;;
+	*)	timeout=900 ;;
+	esac
+fi
 case $cpus in
 1|2)	;;
 *)	echo "run.sh: --cpus must be 1 or 2, not $cpus" >&2; exit 2 ;;

@@ -26,6 +26,12 @@
 # debugfs file): then the slot must work.  Either way the next bind, with
 # nothing failing, must publish the slot.  At the end kmemleak must find
 # nothing of refphp's.
+#
+# Each trial takes one to three seconds with two CPUs under TCG (the
+# kernel's DEBUG_KOBJECT_RELEASE delays each release by up to a second):
+# some 110 trials, 250 s in one campaign.
+#
+# kit-time-limit: 420
 
 . /tests/ktap.sh
 # shellcheck source=SCRIPTDIR/refphp.sh
