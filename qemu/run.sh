@@ -67,30 +67,18 @@ kernel=$1
 initramfs=$2
 out=$3
 
-# tests_time_limits: the sum of the time limits of the tests the glob
-# selects, read as qemu/init's time_limit() reads them: a test's own
-# "# kit-time-limit: <seconds>" line, else 120; kit.time-limit= among the
-# appended parameters stands for every test's.
+# tests_time_limits: the sum of the time limits of the tests the globs
+# select, by the rules /init applies (kit.time-limit= among the appended
+# parameters stands for every test's).
+# shellcheck source=SCRIPTDIR/tests/selection.sh
+. "$(dirname "$0")/tests/selection.sh"
 tests_time_limits() {
 	override=$(echo "$extra" | tr ' ' '\n' | sed -n 's/^kit\.time-limit=//p')
 	total=0
-	set -f
-	old_ifs=$IFS
-	IFS=,
-	for glob in $tests; do
-		IFS=$old_ifs
-		set +f
-		for script in "$(dirname "$0")"/tests/[0-9]*.sh; do
-			# shellcheck disable=SC2254 # the glob is the point
-			case $(basename "$script" .sh) in $glob) ;; *) continue ;; esac
-			limit=$(sed -n 's/^# kit-time-limit: \([0-9][0-9]*\)$/\1/p' "$script")
-			total=$((total + ${override:-${limit:-120}}))
-		done
-		set -f
-		IFS=,
+	for name in $(selected_tests "$(dirname "$0")/tests" "$tests"); do
+		limit=$(time_limit "$(dirname "$0")/tests/$name.sh" "$override")
+		total=$((total + limit))
 	done
-	IFS=$old_ifs
-	set +f
 	echo "$total"
 }
 

@@ -348,27 +348,13 @@ campaign_figures() {
 	grep -h '# campaign: ' "$1/ktap.log" 2>/dev/null | sed 's/^ *# /        /'
 }
 
-# selected_tests <glob>[,<glob>...]: the names of the guest tests that
-# the globs select, one a line, in the order the guest runs them.
-selected_tests() {
-	for script in qemu/tests/[0-9]*.sh; do
-		name=$(basename "$script" .sh)
-		set -f
-		old_ifs=$IFS
-		IFS=,
-		for glob in $1; do
-			# shellcheck disable=SC2254 # the glob is the point
-			case $name in $glob) echo "$name"; break ;; esac
-		done
-		IFS=$old_ifs
-		set +f
-	done
-}
+# shellcheck source=qemu/tests/selection.sh
+. qemu/tests/selection.sh
 
 # The tests numbered 4x are the reliability campaign: they boot apart, with
 # two CPUs, so that their loads really run beside the binds.  The others
 # need one, and boot faster with one.
-names=$(selected_tests "$tests")
+names=$(selected_tests qemu/tests "$tests")
 one_cpu_tests=$(echo "$names" | grep -v '^4' | paste -sd, -)
 campaign_tests=$(echo "$names" | grep '^4' | paste -sd, -)
 if [ -z "$names" ]; then
@@ -424,13 +410,13 @@ judge_demo() {
 # TESTS selects against the out-of-tree build, then the campaign.
 # Results are judged in that order, once both lanes are done.
 in_tree=$build/guest-in-tree
-in_tree_tests=$(selected_tests '15-*,20-refphp-1-*,20-refphp-2-*,20-refphp-4-*' |
+in_tree_tests=$(selected_tests qemu/tests '15-*,20-refphp-1-*,20-refphp-2-*,20-refphp-4-*' |
 	paste -sd, -)
 demo=$build/guest-demo
 # With one CPU the real-time IRQ thread hides orderings: the 20-* tests
 # boot once more with two, after the demo.
 two_cpus=$build/guest-two-cpus
-two_cpu_tests=$(selected_tests '20-*' | paste -sd, -)
+two_cpu_tests=$(selected_tests qemu/tests '20-*' | paste -sd, -)
 rm -f "$build"/guest*.seconds
 stage_start
 if [ "$tests" = '*' ]; then

@@ -30,6 +30,8 @@ BUILD=$(realpath "$2")
 only=${3:-*}
 export KSRC BUILD
 top=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=qemu/tests/selection.sh
+. "$top/qemu/tests/selection.sh"
 work=$BUILD/mutants
 mkdir -p "$work"
 
@@ -87,11 +89,7 @@ boot_mutant() {
 		"$KSRC/arch/x86/boot/bzImage" "$copy.cpio" "$copy.guest" \
 		>"$copy.guest.run.log" 2>&1
 	echo $? >"$copy.guest.status"
-	names=$(cd "$copy/qemu/tests" && echo "$2" | tr , '\n' |
-		while read -r glob; do
-			# shellcheck disable=SC2086 # the glob is the point
-			ls $glob.sh 2>/dev/null
-		done | sed 's/\.sh$//' | paste -sd, -)
+	names=$(selected_tests "$copy/qemu/tests" "$2" | paste -sd, -)
 	(cd "$copy" && scripts/judge-guest.py --label mutant \
 		--kunit "$KSRC/tools/testing/kunit" --tests qemu/tests \
 		--known qemu/known-reports --expect "$names" "$copy.guest") \
