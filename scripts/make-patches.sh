@@ -137,16 +137,14 @@ git_work add -f samples MAINTAINERS
 commit "$src/samples.msg"
 
 # copy_page <page> <later page>...: copy a page of the catalogue into the
-# work tree without the lines that name a page a later patch adds: its
-# toctree line, and the lines (one-line items) that link to it.
+# work tree without the lines that name a page a later patch adds
+# (scripts/drop-later-links.awk, which fails on a line it cannot drop
+# whole).
 copy_page() {
 	page=$1
 	shift
-	cp "$top/$patterns/$page" "$work/$patterns/$page"
-	for later in "$@"; do
-		sed -i -e "/^ *$later\$/d" -e "/:doc:\`$later\`/d" \
-			"$work/$patterns/$page"
-	done
+	awk -v later="$*" -f "$top/scripts/drop-later-links.awk" \
+		"$top/$patterns/$page" >"$work/$patterns/$page"
 }
 
 # copy_pages <later page>...: copy every page of the catalogue but the
