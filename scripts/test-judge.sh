@@ -20,18 +20,25 @@ failures=0
 
 # ktap_of <case>...: a /init KTAP document of one script, 01-case, with
 # two cases; "exit" makes its own result line say exit status 1, "skip"
-# skips its second case, "limit" makes it reach its time limit.
+# skips its second case, "limit" makes it reach its time limit;
+# "overrun" adds a second script, 02-next, that /init did not run
+# because 01-case reached its time limit.
 ktap_of() {
+	plan=1..1
 	result="ok 1 01-case"
 	second="ok 2 second"
 	case $1 in
 	exit)	result="not ok 1 01-case # exit status 1" ;;
-	limit)	result="not ok 1 01-case # time limit of 120s reached" ;;
+	limit | overrun)
+		result="not ok 1 01-case # time limit of 120s reached" ;;
 	skip)	second="ok 2 second # SKIP no such device" ;;
 	esac
-	printf '%s\n' "KTAP version 1" "1..1" "    KTAP version 1" \
+	[ "$1" != overrun ] || plan=1..2
+	printf '%s\n' "KTAP version 1" "$plan" "    KTAP version 1" \
 		"    # Subtest: 01-case" "    1..2" "    ok 1 first" \
 		"    $second" "$result"
+	[ "$1" != overrun ] ||
+		echo "not ok 2 02-next # not run: 01-case still runs"
 }
 
 # judge_case <name> <ktap kind> <console log> <expected tests> <expect>:
@@ -67,6 +74,8 @@ judge_case good_boot_passes ok clean.log 01-case pass
 judge_case exit_status_after_ok_lines_fails exit clean.log 01-case '01-case ran'
 judge_case missing_test_fails ok clean.log 01-case,02-missing '02-missing ran'
 judge_case time_limit_fails limit clean.log 01-case '01-case ran'
+judge_case not_run_after_time_limit_fails overrun clean.log 01-case,02-next \
+	'02-next ran'
 judge_case undeclared_skip_fails skip clean.log 01-case 'second was skipped'
 judge_case known_lockdep_report_passes ok lockdep-pciehp.log 01-case pass
 judge_case same_locks_other_function_fails ok lockdep-other-function.log \
