@@ -69,7 +69,7 @@ out=$3
 
 # tests_time_limits: the sum of the time limits of the tests the globs
 # select, by the rules /init applies (kit.time-limit= among the appended
-# parameters stands for every test's).
+# parameters is the floor of every limit).
 # shellcheck source=SCRIPTDIR/tests/selection.sh
 . "$(dirname "$0")/tests/selection.sh"
 tests_time_limits() {
