@@ -15,14 +15,14 @@
 # The sources of the series:
 #   patches/src/0*.patch                   the fixes to the PCI hotplug
 #                                          core and the PCI core (kept as
-#                                          patches: they edit kernel files) (1-5)
-#   reference-driver/                      -> samples/pci_hotplug/ (6)
+#                                          patches: they edit kernel files) (1-6)
+#   reference-driver/                      -> samples/pci_hotplug/ (7)
 #   Documentation/driver-api/design-patterns/ (but the three
-#   pages below)                                                  (7)
-#   .../midlayer-mistake.rst and diagrams/*.dot                   (8)
+#   pages below)                                                  (8)
+#   .../midlayer-mistake.rst and diagrams/*.dot                   (9)
 #   .../refphp-walkthrough.rst and its transcripts/ of the demo's
-#   steps ('make transcripts')                                    (9)
-#   .../midlayers-elsewhere.rst                                   (10)
+#   steps ('make transcripts')                                    (10)
+#   .../midlayers-elsewhere.rst                                   (11)
 #   patches/src/*.msg, cover-letter        the commit messages (the cover
 #                                          letter's @KERNELVERSION@ is the
 #                                          tree's version)
@@ -108,8 +108,9 @@ git_work am --abort >/dev/null 2>&1 || true
 git_work checkout -q -f --detach refs/tags/pristine
 git_work clean -q -fdx
 
-# 1-5: the fixes to the hotplug core and the PCI core, written with the
-# placeholder's From: and Signed-off-by: lines, which take the identity.
+# 1-6: the fixes to the hotplug core and the PCI core, and the ABI entry
+# of the slot's files, written with the placeholder's From: and
+# Signed-off-by: lines, which take the identity.
 for patch in "$src"/0*.patch; do
 	commit_number=$((commit_number + 1))
 	date=$(printf '2026-12-03T12:%02d:00Z' "$commit_number")
@@ -117,7 +118,7 @@ for patch in "$src"/0*.patch; do
 		GIT_COMMITTER_DATE=$date git_work am -q
 done
 
-# 6: the reference driver as a sample.  Its Kbuild file is the sample's
+# 7: the reference driver as a sample.  Its Kbuild file is the sample's
 # Makefile; out of tree, the CONFIG_ symbols are given on the command line.
 sample=$work/samples/pci_hotplug
 mkdir -p "$sample"
@@ -159,7 +160,7 @@ copy_pages() {
 # The pages that have a patch of their own, in the order of the series.
 own_pages='midlayer-mistake refphp-walkthrough midlayers-elsewhere'
 
-# 7: the catalogue, without the pages below (and the lines that link to
+# 8: the catalogue, without the pages below (and the lines that link to
 # them) yet, a pointer to it from the driver model's page of design
 # patterns, before the list of the patterns that page describes, and a
 # MAINTAINERS section of its own for the directory.
@@ -181,7 +182,7 @@ add_maintainers_section 'DESIGNWARE EDMA CORE IP DRIVER' \
 git_work add -f Documentation MAINTAINERS
 commit "$src/catalogue.msg"
 
-# 8: the chapter, its links from the other pages, its diagrams, and a
+# 9: the chapter, its links from the other pages, its diagrams, and a
 # pointer from the PCI API page, which renders the hotplug core's
 # kernel-doc (and with the pointer the header's).
 copy_pages refphp-walkthrough midlayers-elsewhere
@@ -199,7 +200,7 @@ add_maintained_file 'PCI SUBSYSTEM' 'Documentation/devicetree/bindings/pci/' \
 git_work add -f Documentation MAINTAINERS
 commit "$src/chapter.msg"
 
-# 9: the walk-through of the sample, with the transcripts of the demo
+# 10: the walk-through of the sample, with the transcripts of the demo
 # that it includes, and its links from the chapter.
 copy_pages midlayers-elsewhere
 mkdir -p "$work/$patterns/transcripts"
@@ -211,7 +212,7 @@ add_maintained_file 'PCI SUBSYSTEM' "$patterns/refphp-walkthrough.rst" \
 git_work add -f Documentation MAINTAINERS
 commit "$src/walkthrough.msg"
 
-# 10: midlayers in other subsystems, and the links to it.  It is the
+# 11: midlayers in other subsystems, and the links to it.  It is the
 # catalogue's, not the PCI subsystem's: the directory's own MAINTAINERS
 # section covers it.
 copy_pages
