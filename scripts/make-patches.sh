@@ -14,15 +14,16 @@
 #
 # The sources of the series:
 #   patches/src/0*.patch                   the fixes to the PCI hotplug
-#                                          core and the PCI core (kept as
-#                                          patches: they edit kernel files) (1-6)
-#   reference-driver/                      -> samples/pci_hotplug/ (7)
+#                                          core, the PCI core and genirq,
+#                                          and an ABI entry (kept as patches:
+#                                          they edit kernel files)      (1-7)
+#   reference-driver/                      -> samples/pci_hotplug/ (8)
 #   Documentation/driver-api/design-patterns/ (but the three
-#   pages below)                                                  (8)
-#   .../midlayer-mistake.rst and diagrams/*.dot                   (9)
+#   pages below)                                                  (9)
+#   .../midlayer-mistake.rst and diagrams/*.dot                   (10)
 #   .../refphp-walkthrough.rst and its transcripts/ of the demo's
-#   steps ('make transcripts')                                    (10)
-#   .../midlayers-elsewhere.rst                                   (11)
+#   steps ('make transcripts')                                    (11)
+#   .../midlayers-elsewhere.rst                                   (12)
 #   patches/src/*.msg, cover-letter        the commit messages (the cover
 #                                          letter's @KERNELVERSION@ is the
 #                                          tree's version)
@@ -108,8 +109,8 @@ git_work am --abort >/dev/null 2>&1 || true
 git_work checkout -q -f --detach refs/tags/pristine
 git_work clean -q -fdx
 
-# 1-6: the fixes to the hotplug core and the PCI core, and the ABI entry
-# of the slot's files, written with the placeholder's From: and
+# 1-7: the fixes to the hotplug core and the PCI core, the ABI entry of
+# the slot's files and the genirq fix, written with the placeholder's From: and
 # Signed-off-by: lines, which take the identity.
 for patch in "$src"/0*.patch; do
 	commit_number=$((commit_number + 1))
@@ -118,7 +119,7 @@ for patch in "$src"/0*.patch; do
 		GIT_COMMITTER_DATE=$date git_work am -q
 done
 
-# 7: the reference driver as a sample.  Its Kbuild file is the sample's
+# 8: the reference driver as a sample.  Its Kbuild file is the sample's
 # Makefile; out of tree, the CONFIG_ symbols are given on the command line.
 sample=$work/samples/pci_hotplug
 mkdir -p "$sample"
@@ -160,7 +161,7 @@ copy_pages() {
 # The pages that have a patch of their own, in the order of the series.
 own_pages='midlayer-mistake refphp-walkthrough midlayers-elsewhere'
 
-# 8: the catalogue, without the pages below (and the lines that link to
+# 9: the catalogue, without the pages below (and the lines that link to
 # them) yet, a pointer to it from the driver model's page of design
 # patterns, before the list of the patterns that page describes, and a
 # MAINTAINERS section of its own for the directory.
@@ -182,7 +183,7 @@ add_maintainers_section 'DESIGNWARE EDMA CORE IP DRIVER' \
 git_work add -f Documentation MAINTAINERS
 commit "$src/catalogue.msg"
 
-# 9: the chapter, its links from the other pages, its diagrams, and a
+# 10: the chapter, its links from the other pages, its diagrams, and a
 # pointer from the PCI API page, which renders the hotplug core's
 # kernel-doc (and with the pointer the header's).
 copy_pages refphp-walkthrough midlayers-elsewhere
@@ -200,7 +201,7 @@ add_maintained_file 'PCI SUBSYSTEM' 'Documentation/devicetree/bindings/pci/' \
 git_work add -f Documentation MAINTAINERS
 commit "$src/chapter.msg"
 
-# 10: the walk-through of the sample, with the transcripts of the demo
+# 11: the walk-through of the sample, with the transcripts of the demo
 # that it includes, and its links from the chapter.
 copy_pages midlayers-elsewhere
 mkdir -p "$work/$patterns/transcripts"
@@ -212,7 +213,7 @@ add_maintained_file 'PCI SUBSYSTEM' "$patterns/refphp-walkthrough.rst" \
 git_work add -f Documentation MAINTAINERS
 commit "$src/walkthrough.msg"
 
-# 11: midlayers in other subsystems, and the links to it.  It is the
+# 12: midlayers in other subsystems, and the links to it.  It is the
 # catalogue's, not the PCI subsystem's: the directory's own MAINTAINERS
 # section covers it.
 copy_pages
