@@ -14,16 +14,17 @@
 #
 # The sources of the series:
 #   patches/src/0*.patch                   the fixes to the PCI hotplug
-#                                          core, the PCI core and genirq,
-#                                          and an ABI entry (kept as patches:
-#                                          they edit kernel files)      (1-7)
-#   reference-driver/                      -> samples/pci_hotplug/ (8)
+#                                          core, the PCI core, genirq and
+#                                          ACPICA, and an ABI entry (kept
+#                                          as patches: they edit kernel
+#                                          files)                       (1-8)
+#   reference-driver/                      -> samples/pci_hotplug/ (9)
 #   Documentation/driver-api/design-patterns/ (but the three
-#   pages below)                                                  (9)
-#   .../midlayer-mistake.rst and diagrams/*.dot                   (10)
+#   pages below)                                                  (10)
+#   .../midlayer-mistake.rst and diagrams/*.dot                   (11)
 #   .../refphp-walkthrough.rst and its transcripts/ of the demo's
-#   steps ('make transcripts')                                    (11)
-#   .../midlayers-elsewhere.rst                                   (12)
+#   steps ('make transcripts')                                    (12)
+#   .../midlayers-elsewhere.rst                                   (13)
 #   patches/src/*.msg, cover-letter        the commit messages (the cover
 #                                          letter's @KERNELVERSION@ is the
 #                                          tree's version)
@@ -109,8 +110,8 @@ git_work am --abort >/dev/null 2>&1 || true
 git_work checkout -q -f --detach refs/tags/pristine
 git_work clean -q -fdx
 
-# 1-7: the fixes to the hotplug core and the PCI core, the ABI entry of
-# the slot's files and the genirq fix, written with the placeholder's From: and
+# 1-8: the fixes to the hotplug core and the PCI core, the ABI entry of
+# the slot's files, and the genirq and ACPICA fixes, written with the placeholder's From: and
 # Signed-off-by: lines, which take the identity.
 for patch in "$src"/0*.patch; do
 	commit_number=$((commit_number + 1))
@@ -119,7 +120,7 @@ for patch in "$src"/0*.patch; do
 		GIT_COMMITTER_DATE=$date git_work am -q
 done
 
-# 8: the reference driver as a sample.  Its Kbuild file is the sample's
+# 9: the reference driver as a sample.  Its Kbuild file is the sample's
 # Makefile; out of tree, the CONFIG_ symbols are given on the command line.
 sample=$work/samples/pci_hotplug
 mkdir -p "$sample"
@@ -161,7 +162,7 @@ copy_pages() {
 # The pages that have a patch of their own, in the order of the series.
 own_pages='midlayer-mistake refphp-walkthrough midlayers-elsewhere'
 
-# 9: the catalogue, without the pages below (and the lines that link to
+# 10: the catalogue, without the pages below (and the lines that link to
 # them) yet, a pointer to it from the driver model's page of design
 # patterns, before the list of the patterns that page describes, and a
 # MAINTAINERS section of its own for the directory.
@@ -183,7 +184,7 @@ add_maintainers_section 'DESIGNWARE EDMA CORE IP DRIVER' \
 git_work add -f Documentation MAINTAINERS
 commit "$src/catalogue.msg"
 
-# 10: the chapter, its links from the other pages, its diagrams, and a
+# 11: the chapter, its links from the other pages, its diagrams, and a
 # pointer from the PCI API page, which renders the hotplug core's
 # kernel-doc (and with the pointer the header's).
 copy_pages refphp-walkthrough midlayers-elsewhere
@@ -201,7 +202,7 @@ add_maintained_file 'PCI SUBSYSTEM' 'Documentation/devicetree/bindings/pci/' \
 git_work add -f Documentation MAINTAINERS
 commit "$src/chapter.msg"
 
-# 11: the walk-through of the sample, with the transcripts of the demo
+# 12: the walk-through of the sample, with the transcripts of the demo
 # that it includes, and its links from the chapter.
 copy_pages midlayers-elsewhere
 mkdir -p "$work/$patterns/transcripts"
@@ -213,7 +214,7 @@ add_maintained_file 'PCI SUBSYSTEM' "$patterns/refphp-walkthrough.rst" \
 git_work add -f Documentation MAINTAINERS
 commit "$src/walkthrough.msg"
 
-# 12: midlayers in other subsystems, and the links to it.  It is the
+# 13: midlayers in other subsystems, and the links to it.  It is the
 # catalogue's, not the PCI subsystem's: the directory's own MAINTAINERS
 # section covers it.
 copy_pages

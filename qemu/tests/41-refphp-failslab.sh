@@ -11,15 +11,13 @@
 #
 # failslab's stacktrace filter keeps the failures to the allocations made
 # from refphp's code, at most STACK_DEPTH frames down: the driver's own,
-# and those the hotplug core, devres and the MSI library make for it.  Not
-# deeper: the ACPI interpreter evaluating _PRT inside pci_enable_device()
-# allocates a hundred times more, and in 6.12 it has a use-after-free of
-# its own when one of those fails (KASAN in acpi_ns_get_attached_object),
-# which is not what this campaign is about: a bug of 6.12's own, outside
-# the driver and the hotplug core.  The files of /proc/irq/<n>/ that
-# request_irq() creates are in reach: register_irq_proc() lets them fail,
-# and before the series' genirq fix unregister_irq_proc() WARNed about
-# each one it could not find.
+# and those the hotplug core, devres, the interrupt core and the MSI
+# library make for it.  Not deeper: the ACPI interpreter evaluating _PRT
+# inside pci_enable_device() allocates a hundred times more, and
+# 44-refphp-acpi-failslab sweeps those on its own.  The files of
+# /proc/irq/<n>/ that request_irq() creates are in reach: register_irq_proc()
+# lets them fail, and before the series' genirq fix unregister_irq_proc()
+# WARNed about each one it could not find.
 #
 # After an injected failure the bind either fails (a probe error: nothing
 # may be left, no slot, no thread, no debugfs directory, edu unbound), or
