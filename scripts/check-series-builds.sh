@@ -14,7 +14,7 @@ set -eu
 work=$(realpath "$1")
 obj=$(realpath -m "$2")
 fragment=$(realpath "$3")
-kmake="make -s -C $work O=$obj -j$(($(nproc) + 1)) CC=ccache\ gcc"
+kmake="make -s --no-print-directory -C $work O=$obj -j$(($(nproc) + 1)) CC=ccache\ gcc"
 
 top=$(git -C "$work" rev-parse HEAD)
 mkdir -p "$obj"
@@ -31,10 +31,10 @@ for commit in $(git -C "$work" rev-list --reverse refs/tags/pristine..HEAD); do
 	[ -n "$objects" ] || continue
 
 	# The configuration follows the commit: Kconfig may have new options.
-	make -s -C "$work" O="$obj" tinyconfig >/dev/null
+	make -s --no-print-directory -C "$work" O="$obj" tinyconfig >/dev/null
 	"$work/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" \
 		"$fragment" >/dev/null
-	make -s -C "$work" O="$obj" olddefconfig
+	make -s --no-print-directory -C "$work" O="$obj" olddefconfig
 	# shellcheck disable=SC2086 # $objects is a list
 	if ! eval "$kmake" $objects >"$obj/build.log" 2>&1; then
 		echo "'$subject' does not build:"

@@ -225,7 +225,7 @@ commit "$src/elsewhere.msg"
 git_work checkout -q -B midlayer-kit
 # The cover letter names the tree's version as the tree says it, not as
 # someone once typed it.
-version=$(make -s -C "$ksrc" kernelversion)
+version=$(make -s --no-print-directory -C "$ksrc" kernelversion)
 git_work config branch.midlayer-kit.description \
 	"$(sed "s/@KERNELVERSION@/$version/g" "$src/cover-letter")"
 mkdir -p "$out"
