@@ -111,8 +111,8 @@ git_work checkout -q -f --detach refs/tags/pristine
 git_work clean -q -fdx
 
 # 1-8: the fixes to the hotplug core and the PCI core, the ABI entry of
-# the slot's files, and the genirq and ACPICA fixes, written with the placeholder's From: and
-# Signed-off-by: lines, which take the identity.
+# the slot's files, and the genirq and ACPICA fixes, written with the
+# placeholder's From: and Signed-off-by: lines, which take the identity.
 for patch in "$src"/0*.patch; do
 	commit_number=$((commit_number + 1))
 	date=$(printf '2026-12-03T12:%02d:00Z' "$commit_number")

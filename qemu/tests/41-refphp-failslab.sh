@@ -37,22 +37,11 @@
 . /tests/refphp.sh
 # shellcheck source=SCRIPTDIR/kmemleak.sh
 . /tests/kmemleak.sh
+# shellcheck source=SCRIPTDIR/failslab.sh
+. /tests/failslab.sh
 
 STACK_DEPTH=10
 MAX_TRIALS=100		# per mode: a probe that allocates more is a bug
-failslab=/sys/kernel/debug/failslab
-
-# bind_failing <n>: bind edu with the n-th filtered allocation failing.
-# Prints the bind's status and what fail-nth has left: "0 0" for a bind
-# that succeeded although a failure was injected, "0 <n>" for one that
-# met fewer than n allocations.
-bind_failing() {
-	sh -c "echo $1 >/proc/self/fail-nth
-		echo $edu >$drv/bind 2>/dev/null
-		status=\$?
-		read -r left </proc/self/fail-nth
-		echo \$status \$left"
-}
 
 # limit_failures_to_refphp: the stacktrace filter: the module's code is
 # required in the stack.
@@ -60,11 +49,7 @@ limit_failures_to_refphp() {
 	# /proc/modules: name size refcount users state address
 	# shellcheck disable=SC2046 # the fields are the point
 	set -- $(grep '^refphp ' /proc/modules)
-	echo "$6" >$failslab/require-start
-	printf '0x%x\n' $(($6 + $2)) >$failslab/require-end
-	echo $STACK_DEPTH >$failslab/stacktrace-depth
-	echo N >$failslab/ignore-gfp-wait
-	echo 0 >$failslab/verbose
+	failslab_filter "$6" "$(printf '0x%x' $(($6 + $2)))" $STACK_DEPTH
 }
 
 injected=0
@@ -133,7 +118,7 @@ ktap_plan 5
 
 sweep split
 sweep oneshot oneshot=1
-echo 0 >$failslab/stacktrace-depth
+failslab_off
 
 ktap_diag "campaign: allocation failures injected in probe: $injected" \
 	"($probe_errors probe errors, $tolerated tolerated)"
