@@ -58,21 +58,44 @@ struct s {
   ...
 };
 
-@script:python depends on report && ops@
+// The filter: an operations structure by its name, and the structure's
+// first pair only; each mode prints only what the filter kept.
+@script:python kept depends on ops@
 p << opaque.p;
 s << opaque.s;
 data << opaque.data;
 member << ops.member;
 O << ops.O;
 @@
-if (O.endswith('_ops') or O.endswith('_operations')) and first_time(p, s):
-	coccilib.report.print_report(p[0],
-		"struct %s: void *%s next to struct %s *%s" % (s, data, O, member))
+if not (O.endswith('_ops') or O.endswith('_operations')) or \
+   not first_time(p, s):
+	cocci.include_match(False)
 
-@script:python depends on org && ops@
+@script:python depends on report && kept@
+p << opaque.p;
+s << opaque.s;
+data << opaque.data;
+member << ops.member;
+O << ops.O;
+@@
+coccilib.report.print_report(p[0],
+	"struct %s: void *%s next to struct %s *%s" % (s, data, O, member))
+
+@script:python depends on org && kept@
 p << opaque.p;
 s << opaque.s;
 O << ops.O;
 @@
-if (O.endswith('_ops') or O.endswith('_operations')) and first_time(p, s):
-	coccilib.org.print_todo(p[0], "struct %s: void * next to %s" % (s, O))
+coccilib.org.print_todo(p[0], "struct %s: void * next to %s" % (s, O))
+
+// Context mode marks the void pointer.
+@depends on context && kept@
+identifier opaque.s, opaque.data;
+position opaque.p;
+@@
+
+struct s@p {
+  ...
+* void *data;
+  ...
+};

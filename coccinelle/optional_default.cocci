@@ -61,43 +61,138 @@ T X = D;
 if@p (E->op)
   X = E->op(...);
 
-@script:python depends on report@
+// The filters: a match that is not a default is dropped here, and every
+// mode prints only what a filter kept (the rules that depend on it).  Each
+// inherits the match's position: a script runs once per distinct value
+// of what it inherits.
+@script:python kept_else depends on else_default@
 p << else_default.p;
 op << else_default.op;
 S1 << else_default.S1;
 S2 << else_default.S2;
 @@
 import re
-# The branch taken with the operation must call it, and the one taken
-# without it must not be an error.
-if op + "(" in S1.replace(" ", "") and not re.match(r"\s*return\s*-", S2):
-	coccilib.report.print_report(p[0],
-		"->%s absent: the common code does '%s' instead" %
-		(op, " ".join(S2.split())[:60]))
+# The branch taken with the operation must call it through the member,
+# and the one taken without it must not be an error: a negative return,
+# or nothing but a negative errno stored.
+called = r"(->|\.)\s*%s\s*\)?\s*\(" % op
+error = r"\s*(return\s*-|(\{\s*)?\w+\s*=\s*-\s*E[A-Z0-9]+\s*;\s*\}?\s*$)"
+if not re.search(called, S1) or re.match(error, S2):
+	cocci.include_match(False)
 
-@script:python depends on report@
+@script:python kept_return depends on absent_return@
+p << absent_return.p;
+C << absent_return.C;
+@@
+if C.lstrip().startswith("-"):
+	cocci.include_match(False)
+
+@script:python kept_first depends on default_first@
+p << default_first.p;
+D << default_first.D;
+@@
+if D.lstrip().startswith("-"):
+	cocci.include_match(False)
+
+@script:python kept_declared depends on default_declared@
+p << default_declared.p;
+D << default_declared.D;
+@@
+if D.lstrip().startswith("-"):
+	cocci.include_match(False)
+
+@script:python depends on report && kept_else@
+p << else_default.p;
+op << else_default.op;
+S2 << else_default.S2;
+@@
+coccilib.report.print_report(p[0],
+	"->%s absent: the common code does '%s' instead" %
+	(op, " ".join(S2.split())[:60]))
+
+@script:python depends on report && kept_return@
 p << absent_return.p;
 op << absent_return.op;
 C << absent_return.C;
 @@
-if not C.lstrip().startswith("-"):
-	coccilib.report.print_report(p[0],
-		"->%s absent: the common code returns %s" % (op, C))
+coccilib.report.print_report(p[0],
+	"->%s absent: the common code returns %s" % (op, C))
 
-@script:python depends on report@
+@script:python depends on report && kept_first@
 p << default_first.p;
 op << default_first.op;
 D << default_first.D;
 @@
-if not D.lstrip().startswith("-"):
-	coccilib.report.print_report(p[0],
-		"->%s absent: the common code keeps the default %s" % (op, D))
+coccilib.report.print_report(p[0],
+	"->%s absent: the common code keeps the default %s" % (op, D))
 
-@script:python depends on report@
+@script:python depends on report && kept_declared@
 p << default_declared.p;
 op << default_declared.op;
 D << default_declared.D;
 @@
-if not D.lstrip().startswith("-"):
-	coccilib.report.print_report(p[0],
-		"->%s absent: the common code keeps the default %s" % (op, D))
+coccilib.report.print_report(p[0],
+	"->%s absent: the common code keeps the default %s" % (op, D))
+
+@script:python depends on org && kept_else@
+p << else_default.p;
+op << else_default.op;
+@@
+coccilib.org.print_todo(p[0], "->%s absent: a default branch" % op)
+
+@script:python depends on org && kept_return@
+p << absent_return.p;
+op << absent_return.op;
+@@
+coccilib.org.print_todo(p[0], "->%s absent: a default return" % op)
+
+@script:python depends on org && kept_first@
+p << default_first.p;
+op << default_first.op;
+@@
+coccilib.org.print_todo(p[0], "->%s absent: a default value" % op)
+
+@script:python depends on org && kept_declared@
+p << default_declared.p;
+op << default_declared.op;
+@@
+coccilib.org.print_todo(p[0], "->%s absent: a default value" % op)
+
+// Context mode marks the tests that the filters kept.
+@depends on context && kept_else@
+expression else_default.E;
+identifier else_default.op;
+statement S1, S2;
+position else_default.p;
+@@
+
+* if@p (E->op)
+  S1
+  else S2
+
+@depends on context && kept_return@
+expression absent_return.E, C;
+identifier absent_return.op;
+position absent_return.p;
+@@
+
+* if@p (!E->op)
+  return C;
+
+@depends on context && kept_first@
+expression default_first.E, X;
+identifier default_first.op;
+position default_first.p;
+@@
+
+* if@p (E->op)
+  X = E->op(...);
+
+@depends on context && kept_declared@
+expression default_declared.E;
+identifier default_declared.X, default_declared.op;
+position default_declared.p;
+@@
+
+* if@p (E->op)
+  X = E->op(...);

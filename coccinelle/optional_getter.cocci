@@ -42,13 +42,18 @@ R fn(before, T *out, ...)
 }
 
 // The output is one when its type is a scalar, or when a caller in the
-// same file passes the address of a variable for it (a char * is a
-// buffer, and a show() that leaves it alone returns 0 bytes).
-@caller depends on r@
+// same file passes the address of a variable that it declared without a
+// value and has not touched since (a char * is a buffer, and a show()
+// that leaves it alone returns 0 bytes; a record the caller filled in
+// is an input).
+@caller depends on r exists@
 identifier r.fn, x;
 expression list[r.n] before;
+type X;
 @@
 
+X x;
+... when != x
 fn(before, &x, ...)
 
 @initialize:python@
@@ -65,7 +70,20 @@ def is_output(out_type, passed_by_address):
 	return passed_by_address or out_type in SCALARS or \
 		out_type.startswith('enum ')
 
-@script:python depends on report && r && caller@
+// The filter: the output must be one (see above); each mode prints only
+// what the filter kept.
+@script:python passed depends on r && caller@
+p << r.p;
+@@
+
+@script:python scalar depends on r && !caller@
+p << r.p;
+T << r.T;
+@@
+if not is_output(T, False):
+	cocci.include_match(False)
+
+@script:python depends on report && passed@
 p << r.p;
 fn << r.fn;
 op << r.op;
@@ -74,20 +92,54 @@ out << r.out;
 coccilib.report.print_report(p[0],
 	"%s() returns success with *%s unset when ->%s is absent" % (fn, out, op))
 
-@script:python depends on report && r && !caller@
+@script:python depends on report && scalar@
 p << r.p;
 fn << r.fn;
 op << r.op;
 out << r.out;
-T << r.T;
 @@
-if is_output(T, False):
-	coccilib.report.print_report(p[0],
-		"%s() returns success with *%s unset when ->%s is absent" % (fn, out, op))
+coccilib.report.print_report(p[0],
+	"%s() returns success with *%s unset when ->%s is absent" % (fn, out, op))
 
-@script:python depends on org && r@
+@script:python depends on org && passed@
 p << r.p;
 fn << r.fn;
 op << r.op;
 @@
 coccilib.org.print_todo(p[0], "%s(): optional ->%s, output unset" % (fn, op))
+
+@script:python depends on org && scalar@
+p << r.p;
+fn << r.fn;
+op << r.op;
+@@
+coccilib.org.print_todo(p[0], "%s(): optional ->%s, output unset" % (fn, op))
+
+// Context mode marks the test of the operation, and the return.
+@depends on context && passed@
+identifier r.fn, r.ret, r.op;
+expression r.E;
+position r.p;
+@@
+
+fn(...)
+{
+  <...
+* if@p (E->op)
+  ret = E->op(...);
+  ...>
+}
+
+@depends on context && scalar@
+identifier r.fn, r.ret, r.op;
+expression r.E;
+position r.p;
+@@
+
+fn(...)
+{
+  <...
+* if@p (E->op)
+  ret = E->op(...);
+  ...>
+}

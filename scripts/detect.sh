@@ -14,7 +14,9 @@
 # macro bodies, so each C file that defines functions with a macro of its
 # own (the hotplug core's GET_STATUS()) is searched a second time, as
 # scripts/expand-function-macros.py expands it; its findings keep the
-# file's name and the line of the macro's invocation.  A progress line
+# file's name and the line of the macro's invocation.  What a one-step
+# registration needs of the whole tree is decided after spatch, by
+# scripts/detect-registration.py.  A progress line
 # per rule goes to standard error.
 
 set -eu
@@ -44,8 +46,10 @@ tr '\n' '\0' <"$work/macro-files" |
 run_rule() {
 	"$top/scripts/detect-candidates.py" "$2" "$3" >"$work/groups"
 	[ -s "$work/groups" ] || return 0
+	# --no-scanner: spatch would otherwise run git grep over the whole
+	# tree for each group, for the tokens of the rule (EXPORT_SYMBOL).
 	spatch --very-quiet -D report --no-includes --include-headers \
-		--jobs "$jobs" --sp-file "$1" --file-groups "$work/groups"
+		--no-scanner --jobs "$jobs" --sp-file "$1" --file-groups "$work/groups"
 }
 
 : >"$report.new"
@@ -58,6 +62,11 @@ for rule in "$top"/coccinelle/*.cocci; do
 	} 2>"$work/$name.err" |
 		sed -n "s|^\(\./\)\{0,1\}\([^:]*\):\([0-9]*\):[0-9-]*: \(.*\)$|$name \2:\3: \4|p" |
 		sort -u >"$work/$name.found"
+	if [ "$name" = one_step_register ]; then
+		"$top/scripts/detect-registration.py" "$tree" \
+			<"$work/$name.found" >"$work/$name.kept"
+		mv "$work/$name.kept" "$work/$name.found"
+	fi
 	cat "$work/$name.found" >>"$report.new"
 	echo "  DETECT  $name: $(wc -l <"$work/$name.found") findings," \
 		"$(($(date +%s) - start)) s" >&2
