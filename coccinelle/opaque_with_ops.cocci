@@ -13,7 +13,14 @@
 ///
 // Confidence: Low
 // Comments: Only the operations members whose structure type ends in
-// _ops or _operations count.
+// _ops or _operations count, and only void pointers named for the
+// driver's data (priv, private, ctx, context, data and names ending in
+// them): a void pointer named for what it holds (a mapping, a register
+// base, a page) is not the driver's object.  User-space code (tools/)
+// and test helpers (tests/) are left out.  scripts/detect.sh then keeps
+// the structures whose operations have implementations in two .c files
+// or more (scripts/detect-opaque.py): one file's own pair is a driver's
+// private structure, not a core's.
 // Options: --no-includes --include-headers
 
 virtual report
@@ -24,7 +31,11 @@ virtual context
 // once per (void pointer, operations pointer) pair of a structure.
 @initialize:python@
 @@
+import re
+
 reported = set()
+driver_data = re.compile(r'(^|_)(priv|private|ctx|context|data)$')
+left_out = re.compile(r'^(\./)?tools/|/tests?/')
 
 def first_time(p, s):
 	key = (p[0].file, p[0].line, s)
@@ -58,8 +69,9 @@ struct s {
   ...
 };
 
-// The filter: an operations structure by its name, and the structure's
-// first pair only; each mode prints only what the filter kept.
+// The filter: an operations structure and the driver's data by their
+// names, outside tools/ and tests/, and the structure's first pair only;
+// each mode prints only what the filter kept.
 @script:python kept depends on ops@
 p << opaque.p;
 s << opaque.s;
@@ -68,6 +80,7 @@ member << ops.member;
 O << ops.O;
 @@
 if not (O.endswith('_ops') or O.endswith('_operations')) or \
+   not driver_data.search(data) or left_out.search(p[0].file) or \
    not first_time(p, s):
 	cocci.include_match(False)
 

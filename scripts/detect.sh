@@ -14,9 +14,11 @@
 # macro bodies, so each C file that defines functions with a macro of its
 # own (the hotplug core's GET_STATUS()) is searched a second time, as
 # scripts/expand-function-macros.py expands it; its findings keep the
-# file's name and the line of the macro's invocation.  What a one-step
-# registration needs of the whole tree is decided after spatch, by
-# scripts/detect-registration.py.  A progress line
+# file's name and the line of the macro's invocation.  What two rules
+# need of the whole tree is decided after spatch: by
+# scripts/detect-registration.py for a one-step registration, by
+# scripts/detect-opaque.py for a void pointer next to operations.  A
+# progress line
 # per rule goes to standard error.
 
 set -eu
@@ -62,8 +64,13 @@ for rule in "$top"/coccinelle/*.cocci; do
 	} 2>"$work/$name.err" |
 		sed -n "s|^\(\./\)\{0,1\}\([^:]*\):\([0-9]*\):[0-9-]*: \(.*\)$|$name \2:\3: \4|p" |
 		sort -u >"$work/$name.found"
-	if [ "$name" = one_step_register ]; then
-		"$top/scripts/detect-registration.py" "$tree" \
+	case $name in
+	one_step_register) whole_tree=detect-registration.py ;;
+	opaque_with_ops) whole_tree=detect-opaque.py ;;
+	*) whole_tree= ;;
+	esac
+	if [ -n "$whole_tree" ]; then
+		"$top/scripts/$whole_tree" "$tree" \
 			<"$work/$name.found" >"$work/$name.kept"
 		mv "$work/$name.kept" "$work/$name.found"
 	fi
