@@ -228,6 +228,33 @@ excerpts_checks() {
 		scripts/check-excerpt-shape.py "$shown"
 }
 
+# registration_checks: the one-step registration rule finds a function
+# that initialises and publishes with no steps exported beside it
+# (typec_switch_register()), and passes over device_register(), which
+# does the same but whose steps, device_initialize() and device_add(),
+# are exported: the split the hotplug core made in 2018.
+registration_checks() {
+	status_check "make detect's rules run over drivers/base/core.c and drivers/usb/typec/mux.c" \
+		scripts/detect.sh "$ksrc" "$build/detect-registration.txt" \
+		drivers/base/core.c drivers/usb/typec/mux.c
+	name="make detect finds typec_switch_register() as a one-step registration"
+	if grep -q '^one_step_register drivers/usb/typec/mux.c:[0-9]*: typec_switch_register() ' \
+		"$build/detect-registration.txt"; then
+		pass "$name"
+	else
+		fail "$name"
+		echo "        not in $build/detect-registration.txt"
+	fi
+	name="make detect passes over device_register(), whose steps are exported"
+	if grep '^one_step_register drivers/base/core.c:[0-9]*: device_register() ' \
+		"$build/detect-registration.txt" >"$build/detect-registration-split.txt"; then
+		fail "$name"
+		sed 's/^/        /' "$build/detect-registration-split.txt"
+	else
+		pass "$name"
+	fi
+}
+
 # detect_checks: the rules of coccinelle/ find the hotplug core's four
 # GET_STATUS() getters that report success without a value in the core as
 # Debian ships it (inside a macro: the expanded-copy pass of detect.sh),
@@ -260,6 +287,7 @@ detect_checks() {
 	else
 		pass "$name"
 	fi
+	registration_checks
 }
 
 # The static checks, the series and the pages; not for --stress.
