@@ -56,7 +56,7 @@ CPUS ?= 1
 FORCE:
 
 .PHONY: FORCE help deps tree kernel modules initramfs boot check stress demo bench clean
-.PHONY: patches signed-patches htmldocs excerpts detect diagrams transcripts mutants guest-image guest-image-unlocked
+.PHONY: patches signed-patches htmldocs excerpts detect findings findings-page diagrams transcripts mutants guest-image guest-image-unlocked
 
 help:
 	@echo 'The midlayer-mistake kit: targets'
@@ -82,6 +82,10 @@ help:
 	@echo '  make diagrams   render diagrams/*.dot to SVG in build/diagrams/'
 	@echo '  make excerpts   regenerate the record of what each excerpt of the pages shows'
 	@echo '  make detect     find the midlayer signs of coccinelle/ in the tree (DETECT_TREE=pristine|patched)'
+	@echo '  make findings   run them over the series'"'"' tree into coccinelle/findings.txt,'
+	@echo '                  draw its precision samples again and write its page'
+	@echo '  make findings-page'
+	@echo '                  write that page again, once the samples are labelled'
 	@echo '  make transcripts'
 	@echo '                  regenerate the walk-through'"'"'s transcripts of the demo'"'"'s steps'
 	@echo '  make clean      remove build/ (the ccache in $(CCACHE_DIR) stays)'
@@ -214,6 +218,24 @@ detect: $(EXTRACTED_STAMP) | deps
 	scripts/detect.sh $$tree $(DETECT_REPORT)
 	@echo '  REPORT  $(DETECT_REPORT)'
 
+# The report of the rules over the whole tree with the series, committed
+# with its precision samples and its page; 'make check' fails when they
+# are stale.  After 'make findings', label the new sampled findings in
+# coccinelle/precision/ by reading the code, then 'make findings-page'.
+FINDINGS_PAGE := Documentation/$(DOCS_DIR)/midlayer-signs.rst
+
+findings: $(EXTRACTED_STAMP) | deps
+	@$(MAKE) -s tree
+	@scripts/make-findings.sh $(KSRC) $(BUILD)
+	@$(MAKE) -s findings-page
+
+findings-page: $(EXTRACTED_STAMP)
+	@scripts/detect-page.py coccinelle/findings.txt coccinelle \
+		"$$($(MAKE) -s --no-print-directory -C $(KSRC) kernelversion)" \
+		>$(BUILD)/midlayer-signs.rst
+	@mv $(BUILD)/midlayer-signs.rst $(FINDINGS_PAGE)
+	@echo '  PAGE    $(FINDINGS_PAGE)'
+
 diagrams: | deps
 	@mkdir -p $(BUILD)/diagrams
 	@for dot in diagrams/*.dot; do \
@@ -267,6 +289,3 @@ bench: | deps
 
 clean:
 	rm -rf $(BUILD)
-
-# 'make detect': the Coccinelle rules of detect/, when they are there.
--include detect/detect.mk
