@@ -25,6 +25,7 @@
 #   .../refphp-walkthrough.rst and its transcripts/ of the demo's
 #   steps ('make transcripts')                                    (12)
 #   .../midlayers-elsewhere.rst                                   (13)
+#   .../midlayer-signs.rst, made by 'make findings'               (14)
 #   patches/src/*.msg, cover-letter        the commit messages (the cover
 #                                          letter's @KERNELVERSION@ is the
 #                                          tree's version)
@@ -160,7 +161,7 @@ copy_pages() {
 }
 
 # The pages that have a patch of their own, in the order of the series.
-own_pages='midlayer-mistake refphp-walkthrough midlayers-elsewhere'
+own_pages='midlayer-mistake refphp-walkthrough midlayers-elsewhere midlayer-signs'
 
 # 10: the catalogue, without the pages below (and the lines that link to
 # them) yet, a pointer to it from the driver model's page of design
@@ -187,7 +188,7 @@ commit "$src/catalogue.msg"
 # 11: the chapter, its links from the other pages, its diagrams, and a
 # pointer from the PCI API page, which renders the hotplug core's
 # kernel-doc (and with the pointer the header's).
-copy_pages refphp-walkthrough midlayers-elsewhere
+copy_pages refphp-walkthrough midlayers-elsewhere midlayer-signs
 cp "$top"/diagrams/*.dot "$work/$patterns/"
 awk -v pointer="$src/pci-rst-pointer.rst" '
 	/^\.\. kernel-doc:: drivers\/pci\/hotplug\/pci_hotplug_core.c/ {
@@ -204,7 +205,7 @@ commit "$src/chapter.msg"
 
 # 12: the walk-through of the sample, with the transcripts of the demo
 # that it includes, and its links from the chapter.
-copy_pages midlayers-elsewhere
+copy_pages midlayers-elsewhere midlayer-signs
 mkdir -p "$work/$patterns/transcripts"
 cp "$top/$patterns"/transcripts/*.txt "$work/$patterns/transcripts/"
 add_maintained_file 'PCI SUBSYSTEM' "$patterns/midlayer-mistake.rst" \
@@ -217,9 +218,15 @@ commit "$src/walkthrough.msg"
 # 13: midlayers in other subsystems, and the links to it.  It is the
 # catalogue's, not the PCI subsystem's: the directory's own MAINTAINERS
 # section covers it.
-copy_pages
+copy_pages midlayer-signs
 git_work add -f Documentation
 commit "$src/elsewhere.msg"
+
+# 14: the midlayer signs that the kit's Coccinelle rules find in the
+# tree ('make findings'), and the links to it; the catalogue's too.
+copy_pages
+git_work add -f Documentation
+commit "$src/signs.msg"
 
 # The series, with a cover letter taken from the branch description.
 git_work checkout -q -B midlayer-kit
