@@ -19,8 +19,10 @@
 // base, a page) is not the driver's object.  User-space code (tools/)
 // and test helpers (tests/) are left out.  scripts/detect.sh then keeps
 // the structures whose operations have implementations in two .c files
-// or more (scripts/detect-opaque.py): one file's own pair is a driver's
-// private structure, not a core's.
+// or more, one of them outside the structure's own directory
+// (scripts/detect-opaque.py): operations that only the structure's own
+// file or directory implements make it a driver's private structure,
+// not a core's.
 // Options: --no-includes --include-headers
 
 virtual report

@@ -18,6 +18,13 @@ virtual report
 virtual org
 virtual context
 
+// User-space code (tools/) is not the kernel's common code.
+@initialize:python@
+@@
+import re
+
+left_out = re.compile(r'^(\./)?tools/')
+
 @else_default depends on report || org || context@
 expression E;
 identifier op;
@@ -73,32 +80,38 @@ S2 << else_default.S2;
 @@
 import re
 # The branch taken with the operation must call it through the member,
-# and the one taken without it must not be an error: a negative return,
-# or nothing but a negative errno stored.
+# and the one taken without it must not be an error: a negative return
+# or an ERR_PTR(), nothing but a negative errno or an error code stored,
+# or a report of the absence (an error or warning message, WARN()).
 called = r"(->|\.)\s*%s\s*\)?\s*\(" % op
-error = r"\s*(return\s*-|(\{\s*)?\w+\s*=\s*-\s*E[A-Z0-9]+\s*;\s*\}?\s*$)"
-if not re.search(called, S1) or re.match(error, S2):
+error = (r"\s*(return\s*(-|ERR_PTR\s*\(\s*-)|"
+	 r"(\{\s*)?\w+\s*=\s*(-\s*E[A-Z0-9]+|[A-Z0-9_]*ERR[A-Z0-9_]*)\s*;\s*\}?\s*$)")
+report = (r"\b((\w+_)?(err|warn|crit|alert|emerg)(_once|_ratelimited)?|"
+	  r"(dev_)?WARN(_ON)?(_ONCE)?|BUG(_ON)?|NL_SET_ERR_MSG\w*)\s*\(|"
+	  r"\bprintk\s*\(\s*KERN_(ERR|WARNING)")
+if not re.search(called, S1) or re.match(error, S2) or re.search(report, S2) \
+   or left_out.search(p[0].file):
 	cocci.include_match(False)
 
 @script:python kept_return depends on absent_return@
 p << absent_return.p;
 C << absent_return.C;
 @@
-if C.lstrip().startswith("-"):
+if re.match(r"\s*(-|ERR_PTR\s*\(\s*-)", C) or left_out.search(p[0].file):
 	cocci.include_match(False)
 
 @script:python kept_first depends on default_first@
 p << default_first.p;
 D << default_first.D;
 @@
-if D.lstrip().startswith("-"):
+if D.lstrip().startswith("-") or left_out.search(p[0].file):
 	cocci.include_match(False)
 
 @script:python kept_declared depends on default_declared@
 p << default_declared.p;
 D << default_declared.D;
 @@
-if D.lstrip().startswith("-"):
+if D.lstrip().startswith("-") or left_out.search(p[0].file):
 	cocci.include_match(False)
 
 @script:python depends on report && kept_else@

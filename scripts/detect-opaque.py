@@ -12,16 +12,20 @@
 #
 # and prints those whose struct <O> is initialised (a definition of an
 # object of the type, "struct <O> <name> = {" or an array of them) in at
-# least two .c files of the tree, with that count.
+# least two .c files of the tree, one of them outside the directory of
+# the structure's own file, with the count of files.  Operations that
+# only the structure's own directory implements make it that directory's
+# own: a driver with a bus or a chip variant per file, not a core.
 #
 #   detect-opaque.py <tree> <found >kept
 
 import collections
+import os
 import re
 import subprocess
 import sys
 
-FINDING = re.compile(r'^opaque_with_ops \S+:\d+: struct \w+: void \*\w+ '
+FINDING = re.compile(r'^opaque_with_ops (\S+):\d+: struct \w+: void \*\w+ '
                      r'next to struct (\w+) \*\w+$')
 IMPLEMENTATIONS_NEEDED = 2
 
@@ -35,10 +39,10 @@ def main():
         match = FINDING.match(line)
         if not match:
             sys.exit('detect-opaque.py: not a finding: ' + line)
-        found.append((line, match.group(1)))
+        found.append((line, match.group(1), match.group(2)))
     if not found:
         return 0
-    types = sorted({ops for _, ops in found})
+    types = sorted({ops for _, _, ops in found})
     pattern = (r'struct[[:space:]]+(%s)[[:space:]]+[A-Za-z0-9_]+'
                r'[[:space:]]*(\[[^]]*\])?[[:space:]]*=' % '|'.join(types))
     result = subprocess.run(['git', '-C', sys.argv[1], 'grep', '-o', '-E',
@@ -51,9 +55,11 @@ def main():
     for line in result.stdout.splitlines():
         path, text = line.split(':', 1)
         files[text.split()[1]].add(path)
-    for line, ops in found:
+    for line, path, ops in found:
         count = len(files[ops])
-        if count >= IMPLEMENTATIONS_NEEDED:
+        own = os.path.dirname(path)
+        elsewhere = any(os.path.dirname(f) != own for f in files[ops])
+        if count >= IMPLEMENTATIONS_NEEDED and elsewhere:
             print('%s; implemented in %d files' % (line, count))
     return 0
 
