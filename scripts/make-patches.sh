@@ -17,15 +17,15 @@
 #                                          core, the PCI core, genirq and
 #                                          ACPICA, and an ABI entry (kept
 #                                          as patches: they edit kernel
-#                                          files)                       (1-8)
-#   reference-driver/                      -> samples/pci_hotplug/ (9)
+#                                          files)                       (1-9)
+#   reference-driver/                      -> samples/pci_hotplug/ (10)
 #   Documentation/driver-api/design-patterns/ (but the three
-#   pages below)                                                  (10)
-#   .../midlayer-mistake.rst and diagrams/*.dot                   (11)
+#   pages below)                                                  (11)
+#   .../midlayer-mistake.rst and diagrams/*.dot                   (12)
 #   .../refphp-walkthrough.rst and its transcripts/ of the demo's
-#   steps ('make transcripts')                                    (12)
-#   .../midlayers-elsewhere.rst                                   (13)
-#   .../midlayer-signs.rst, made by 'make findings'               (14)
+#   steps ('make transcripts')                                    (13)
+#   .../midlayers-elsewhere.rst                                   (14)
+#   .../midlayer-signs.rst, made by 'make findings'               (15)
 #   patches/src/*.msg, cover-letter        the commit messages (the cover
 #                                          letter's @KERNELVERSION@ is the
 #                                          tree's version)
@@ -111,9 +111,10 @@ git_work am --abort >/dev/null 2>&1 || true
 git_work checkout -q -f --detach refs/tags/pristine
 git_work clean -q -fdx
 
-# 1-8: the fixes to the hotplug core and the PCI core, the ABI entry of
-# the slot's files, and the genirq and ACPICA fixes, written with the
-# placeholder's From: and Signed-off-by: lines, which take the identity.
+# 1-9: two backports from mainline, the fixes to the hotplug core and
+# the PCI core, the ABI entry of the slot's files, and the genirq and
+# ACPICA fixes, written with the placeholder's From: and Signed-off-by:
+# lines, which take the identity.
 for patch in "$src"/0*.patch; do
 	commit_number=$((commit_number + 1))
 	date=$(printf '2026-12-03T12:%02d:00Z' "$commit_number")
@@ -121,7 +122,7 @@ for patch in "$src"/0*.patch; do
 		GIT_COMMITTER_DATE=$date git_work am -q
 done
 
-# 9: the reference driver as a sample.  Its Kbuild file is the sample's
+# 10: the reference driver as a sample.  Its Kbuild file is the sample's
 # Makefile; out of tree, the CONFIG_ symbols are given on the command line.
 sample=$work/samples/pci_hotplug
 mkdir -p "$sample"
@@ -163,7 +164,7 @@ copy_pages() {
 # The pages that have a patch of their own, in the order of the series.
 own_pages='midlayer-mistake refphp-walkthrough midlayers-elsewhere midlayer-signs'
 
-# 10: the catalogue, without the pages below (and the lines that link to
+# 11: the catalogue, without the pages below (and the lines that link to
 # them) yet, a pointer to it from the driver model's page of design
 # patterns, before the list of the patterns that page describes, and a
 # MAINTAINERS section of its own for the directory.
@@ -185,7 +186,7 @@ add_maintainers_section 'DESIGNWARE EDMA CORE IP DRIVER' \
 git_work add -f Documentation MAINTAINERS
 commit "$src/catalogue.msg"
 
-# 11: the chapter, its links from the other pages, its diagrams, and a
+# 12: the chapter, its links from the other pages, its diagrams, and a
 # pointer from the PCI API page, which renders the hotplug core's
 # kernel-doc (and with the pointer the header's).
 copy_pages refphp-walkthrough midlayers-elsewhere midlayer-signs
@@ -203,7 +204,7 @@ add_maintained_file 'PCI SUBSYSTEM' 'Documentation/devicetree/bindings/pci/' \
 git_work add -f Documentation MAINTAINERS
 commit "$src/chapter.msg"
 
-# 12: the walk-through of the sample, with the transcripts of the demo
+# 13: the walk-through of the sample, with the transcripts of the demo
 # that it includes, and its links from the chapter.
 copy_pages midlayers-elsewhere midlayer-signs
 mkdir -p "$work/$patterns/transcripts"
@@ -215,14 +216,14 @@ add_maintained_file 'PCI SUBSYSTEM' "$patterns/refphp-walkthrough.rst" \
 git_work add -f Documentation MAINTAINERS
 commit "$src/walkthrough.msg"
 
-# 13: midlayers in other subsystems, and the links to it.  It is the
+# 14: midlayers in other subsystems, and the links to it.  It is the
 # catalogue's, not the PCI subsystem's: the directory's own MAINTAINERS
 # section covers it.
 copy_pages midlayer-signs
 git_work add -f Documentation
 commit "$src/elsewhere.msg"
 
-# 14: the midlayer signs that the kit's Coccinelle rules find in the
+# 15: the midlayer signs that the kit's Coccinelle rules find in the
 # tree ('make findings'), and the links to it; the catalogue's too.
 copy_pages
 git_work add -f Documentation
