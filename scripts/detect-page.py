@@ -86,10 +86,11 @@ For one-step registration, the functions with the most callers: each
 caller is a driver that cannot act between the two steps (calls are
 counted by the function's own name, so one called through a macro of
 another name counts none).  For a void pointer next to operations, the
-structures whose operations have the most implementations: the number of
-drivers that keep their data behind it.  For the other rules, the files
-with the most findings of the rule, each with its first: common code that
-makes the same kind of decision for its drivers again and again.
+structures whose type of operations has the most implementations in the
+tree (a type as common as struct file_operations counts every file that
+implements one, not only the structure's users).  For the other rules,
+the files with the most findings of the rule, each with its first: common
+code that makes the same kind of decision for its drivers again and again.
 '''
 
 FALSE_FINDINGS = '''
