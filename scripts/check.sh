@@ -100,7 +100,7 @@ inputs_hash() {
 		git -C "$ksrc" diff HEAD
 		dpkg-query -W linux-source-6.12 python3-sphinx \
 			python3-sphinx-rtd-theme python3-docutils graphviz perl \
-			gcc binutils ccache git python3 2>/dev/null
+			gcc binutils ccache git python3 coccinelle 2>/dev/null
 		find "$@" -type f -print0 | sort -z | xargs -0 sha256sum
 	} | sha256sum | cut -c1-16
 }
@@ -240,28 +240,38 @@ rule_checks() {
 	# shellcheck disable=SC2086 # the list is split on purpose
 	status_check "make detect's rules run over $files" \
 		scripts/detect.sh "$ksrc" "$build/detect-rules.txt" $files
-	name="make detect finds typec_switch_register() as a one-step registration"
-	if grep -q '^one_step_register drivers/usb/typec/mux.c:[0-9]*: typec_switch_register() ' \
-		"$build/detect-rules.txt"; then
-		pass "$name"
-	else
-		fail "$name"
-		echo "        not in $build/detect-rules.txt"
-	fi
+	found_check "make detect finds typec_switch_register() as a one-step registration" \
+		'^one_step_register drivers/usb/typec/mux.c:[0-9]*: typec_switch_register() ' \
+		"$build/detect-rules.txt"
 	absent_check "make detect passes over device_register(), whose steps are exported" \
-		'^one_step_register drivers/base/core.c:[0-9]*: device_register() '
+		'^one_step_register drivers/base/core.c:[0-9]*: device_register() ' \
+		"$build/detect-rules.txt"
 	absent_check "make detect passes over an absent op that vdpa reports as an error" \
-		'^optional_default drivers/vdpa/vdpa.c:[0-9]*: ->dev_set_attr absent'
+		'^optional_default drivers/vdpa/vdpa.c:[0-9]*: ->dev_set_attr absent' \
+		"$build/detect-rules.txt"
 }
 
-# absent_check <name> <pattern>: no finding of detect-rules.txt matches.
-absent_check() {
-	if grep "$2" "$build/detect-rules.txt" >"$build/detect-rules-found.txt"; then
-		fail "$1"
-		sed 's/^/        /' "$build/detect-rules-found.txt"
-	else
+# found_check <name> <pattern> <report>: a finding of the report matches.
+found_check() {
+	if grep -q "$2" "$3"; then
 		pass "$1"
+	else
+		fail "$1"
+		echo "        not in $3"
 	fi
+}
+
+# absent_check <name> <pattern> <report>: no finding of the report
+# matches; a report that cannot be read fails too.
+absent_check() {
+	grep "$2" "$3" >"$3.unexpected"
+	case $? in
+	1)	pass "$1" ;;
+	0)	fail "$1"
+		sed 's/^/        /' "$3.unexpected" ;;
+	*)	fail "$1"
+		echo "        cannot read $3" ;;
+	esac
 }
 
 # detect_checks: the rules of coccinelle/ find the hotplug core's four
@@ -290,14 +300,8 @@ detect_checks() {
 	fi
 	status_check "make detect's rules run over drivers/pci and fs with the series" \
 		scripts/detect.sh "$ksrc" "$build/detect-patched.txt" drivers/pci fs
-	name="make detect finds no such getter in $core with the series"
-	if grep "^optional_getter $core:" "$build/detect-patched.txt" \
-		>"$build/detect-patched-core.txt"; then
-		fail "$name"
-		sed 's/^/        /' "$build/detect-patched-core.txt"
-	else
-		pass "$name"
-	fi
+	absent_check "make detect finds no such getter in $core with the series" \
+		"^optional_getter $core:" "$build/detect-patched.txt"
 	rule_checks
 	static_check "coccinelle/findings.txt and its page are current ('make findings')" \
 		scripts/check-findings.sh "$ksrc" "$build/findings-check" \
