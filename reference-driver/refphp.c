@@ -29,7 +29,7 @@
  *
  * remove(): pci_hp_del() (control files gone, the core waits for writers
  * already inside them), free_irq() (thread gone), pci_hp_destroy() (the
- * slot directory goes with its last reference), memory, hardware. No
+ * slot directory goes with its last user), memory, hardware. No
  * ->release callback: the driver frees its own memory when it is done.
  *
  * remove() may run with pci_rescan_remove_lock held: "echo 1 > remove" in
