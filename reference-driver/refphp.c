@@ -418,8 +418,9 @@ static int refphp_change_power(struct refphp_ctrl *ctrl,
  * @ctrl: the controller, about to free its IRQ
  *
  * The first step of remove() and of probe's unwinding once the thread
- * runs. From here, requests and button presses fail with -ENODEV, and a
- * power work still queued does nothing.
+ * runs. From here, requests and button presses that the thread has not
+ * answered yet fail with -ENODEV, and a power work still queued does
+ * nothing.
  */
 static void refphp_unbind_begin(struct refphp_ctrl *ctrl)
 {
