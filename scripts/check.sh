@@ -234,9 +234,9 @@ excerpts_checks() {
 # does the same but whose steps, device_initialize() and device_add(),
 # are exported: the split the hotplug core made in 2018.  The
 # optional-default rule passes over an absence that the common code
-# reports as an error (vdpa's ->dev_set_attr, an extack message).
+# reports (i2c-smbus's ->alert, a warning that the driver has none).
 rule_checks() {
-	files="drivers/base/core.c drivers/usb/typec/mux.c drivers/vdpa/vdpa.c"
+	files="drivers/base/core.c drivers/usb/typec/mux.c drivers/i2c/i2c-smbus.c"
 	# shellcheck disable=SC2086 # the list is split on purpose
 	status_check "make detect's rules run over $files" \
 		scripts/detect.sh "$ksrc" "$build/detect-rules.txt" $files
@@ -246,9 +246,23 @@ rule_checks() {
 	absent_check "make detect passes over device_register(), whose steps are exported" \
 		'^one_step_register drivers/base/core.c:[0-9]*: device_register() ' \
 		"$build/detect-rules.txt"
-	absent_check "make detect passes over an absent op that vdpa reports as an error" \
-		'^optional_default drivers/vdpa/vdpa.c:[0-9]*: ->dev_set_attr absent' \
+	absent_check "make detect passes over an absent op that i2c-smbus reports as a warning" \
+		'^optional_default drivers/i2c/i2c-smbus.c:[0-9]*: ->alert absent' \
 		"$build/detect-rules.txt"
+}
+
+# default_checks <report>: over drivers/pci and fs, the optional-default
+# rule finds the default the PCI core gives each driver with no ->thaw,
+# and passes over two that decide for no driver: the endpoint core's
+# ->raise_irq, which every pci_epc_ops in the tree sets, and xfs's
+# ->iop_sort, whose implementations are all in fs/xfs.
+default_checks() {
+	found_check "make detect finds the PCI core's default for drivers with no ->thaw" \
+		'^optional_default drivers/pci/pci-driver.c:[0-9]*: ->thaw absent' "$1"
+	absent_check "make detect passes over a default that every implementation overrides" \
+		'^optional_default drivers/pci/endpoint/pci-epc-core.c:[0-9]*: ->raise_irq absent' "$1"
+	absent_check "make detect passes over a default that only one component's code gets" \
+		'^optional_default fs/xfs/xfs_trans.c:[0-9]*: ->iop_sort absent' "$1"
 }
 
 # found_check <name> <pattern> <report>: a finding of the report matches.
@@ -302,6 +316,7 @@ detect_checks() {
 		scripts/detect.sh "$ksrc" "$build/detect-patched.txt" drivers/pci fs
 	absent_check "make detect finds no such getter in $core with the series" \
 		"^optional_getter $core:" "$build/detect-patched.txt"
+	default_checks "$build/detect-patched.txt"
 	rule_checks
 	static_check "coccinelle/findings.txt and its page are current ('make findings')" \
 		scripts/check-findings.sh "$ksrc" "$build/findings-check" \

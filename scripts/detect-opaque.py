@@ -10,20 +10,24 @@
 #   opaque_with_ops <file>:<line>: struct <s>: void *<data> next to
 #   struct <O> *<member>
 #
-# and prints those whose struct <O> is initialised (a definition of an
-# object of the type, "struct <O> <name> = {" or an array of them) in at
-# least two .c files of the tree, one of them outside the directory of
-# the structure's own file, with the count of files.  Operations that
-# only the structure's own directory implements make it that directory's
-# own: a driver with a bus or a chip variant per file, not a core.
+# and prints those whose struct <O> has implementations (objects the
+# tree's .c files define, scripts/detect_tree.py) in at least two files,
+# and in two or more components (directories with a Kconfig of their own)
+# counting the structure's own, with the count of files.  Operations that
+# only one component implements make the structure that component's
+# own: a driver with a bus or a chip variant per file, not a core.  A
+# test's implementations are fakes and do not count.  The structure must
+# also be declared where more than one component can use it: in a header
+# of an include/ directory, or in a .c file, the core's, that hands it
+# out only through its functions.  One that a header of a driver's own
+# directory declares is that driver's.
 #
 #   detect-opaque.py <tree> <found >kept
 
-import collections
-import os
 import re
-import subprocess
 import sys
+
+import detect_tree
 
 FINDING = re.compile(r'^opaque_with_ops (\S+):\d+: struct \w+: void \*\w+ '
                      r'next to struct (\w+) \*\w+$')
@@ -42,25 +46,15 @@ def main():
         found.append((line, match.group(1), match.group(2)))
     if not found:
         return 0
-    types = sorted({ops for _, _, ops in found})
-    pattern = (r'struct[[:space:]]+(%s)[[:space:]]+[A-Za-z0-9_]+'
-               r'[[:space:]]*(\[[^]]*\])?[[:space:]]*=' % '|'.join(types))
-    result = subprocess.run(['git', '-C', sys.argv[1], 'grep', '-o', '-E',
-                             pattern, '--', '*.c'],
-                            stdout=subprocess.PIPE, text=True,
-                            errors='replace', check=False)
-    if result.returncode > 1:
-        sys.exit('detect-opaque.py: git grep failed')
-    files = collections.defaultdict(set)
-    for line in result.stdout.splitlines():
-        path, text = line.split(':', 1)
-        files[text.split()[1]].add(path)
+    implementations = detect_tree.Implementations(
+        sys.argv[1], {ops for _, _, ops in found})
+    components = detect_tree.Components(sys.argv[1])
     for line, path, ops in found:
-        count = len(files[ops])
-        own = os.path.dirname(path)
-        elsewhere = any(os.path.dirname(f) != own for f in files[ops])
-        if count >= IMPLEMENTATIONS_NEEDED and elsewhere:
-            print('%s; implemented in %d files' % (line, count))
+        files = sorted({file for file, _ in implementations.of({ops})})
+        shared = components.of(path) is None or path.endswith('.c')
+        if (shared and len(files) >= IMPLEMENTATIONS_NEEDED and
+                components.count(files + [path]) >= 2):
+            print('%s; implemented in %d files' % (line, len(files)))
     return 0
 
 

@@ -50,6 +50,21 @@ were written; a finding drawn both times kept the label it had.  That
 cannot help a rule whose sample is all its findings: the getter rule's
 filter was written from the one false finding of its first run (a
 record the caller fills in before the call, which is input, not output).
+A midlayer decides for more than one driver, so two rules look past the
+file they match in.  An operation's default is reported only where the
+tree defines objects of the operations type both with and without the
+operation, and a void pointer next to operations only where two files
+implement them and the structure is declared in a header under include/
+or in the .c file of the core that hands it out; in both, the
+implementations and the common code must be in two or more components, a
+component being a directory with a Kconfig of its own (with the
+directories below it that have none).  Those tests leave out the tables
+private to one driver, the defaults no driver gets and the ones every
+driver overrides; they also leave out cores whose implementations all
+live in one component (Bluetooth's L2CAP channels, rpmsg's endpoints),
+structures that a subsystem declares in a header of its own directory
+(the PCI core's emulated bridge), and operations that drivers fill in at
+run time or with a macro, which the page therefore does not count.
 
 The rules
 =========

@@ -21,23 +21,14 @@
 
 import collections
 import re
-import subprocess
 import sys
+
+import detect_tree
 
 FINDING = re.compile(r'^(one_step_register) (\S+):(\d+): (\w+)\(\): '
                      r'(\w+)\(\) at line (\d+), '
                      r'then (\w+)\(\) at line (\d+)$')
 EXPORT = re.compile(r'EXPORT_SYMBOL\w*\(\s*(\w+)\s*\)')
-
-
-def git_grep(tree, *arguments):
-    """The output lines of git grep in the tree; none is no match."""
-    result = subprocess.run(['git', '-C', tree, 'grep'] + list(arguments),
-                            stdout=subprocess.PIPE, text=True,
-                            errors='replace', check=False)
-    if result.returncode > 1:
-        sys.exit('detect-registration.py: git grep failed')
-    return result.stdout.splitlines()
 
 
 def has_steps(name, exported):
@@ -64,14 +55,15 @@ def main():
     if not first:
         return 0
     exported = set()
-    for line in git_grep(tree, '-h', '-o', '-E', r'EXPORT_SYMBOL\w*\(\s*\w+\s*\)'):
+    for line in detect_tree.git_grep(tree, '-h', '-o', '-E',
+                                     r'EXPORT_SYMBOL\w*\(\s*\w+\s*\)'):
         exported.update(EXPORT.findall(line))
     names = sorted({fn for _, _, fn in first})
     # Each match with the identifier characters before it, so that only
     # the names themselves count: <file>:<line>:<name>(.
     definitions = {(path, fline) for path, fline, _ in first}
     calls = collections.Counter()
-    for line in git_grep(tree, '-n', '-o', '-E',
+    for line in detect_tree.git_grep(tree, '-n', '-o', '-E',
                          '[A-Za-z0-9_]*(%s)[[:space:]]*\\(' % '|'.join(names),
                          '--', '*.c'):
         path, number, match = line.split(':', 2)

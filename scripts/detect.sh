@@ -17,9 +17,9 @@
 # file's name and the line of the macro's invocation.  What two rules
 # need of the whole tree is decided after spatch: by
 # scripts/detect-registration.py for a one-step registration, by
-# scripts/detect-opaque.py for a void pointer next to operations.  A
-# progress line
-# per rule goes to standard error.
+# scripts/detect-opaque.py for a void pointer next to operations, by
+# scripts/detect-default.py for an optional operation's default.  A
+# progress line per rule goes to standard error.
 
 set -eu
 
@@ -67,6 +67,7 @@ for rule in "$top"/coccinelle/*.cocci; do
 	case $name in
 	one_step_register) whole_tree=detect-registration.py ;;
 	opaque_with_ops) whole_tree=detect-opaque.py ;;
+	optional_default) whole_tree=detect-default.py ;;
 	*) whole_tree= ;;
 	esac
 	if [ -n "$whole_tree" ]; then
