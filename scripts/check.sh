@@ -255,7 +255,9 @@ rule_checks() {
 # rule finds the default the PCI core gives each driver with no ->thaw,
 # and passes over two that decide for no driver: the endpoint core's
 # ->raise_irq, which every pci_epc_ops in the tree sets, and xfs's
-# ->iop_sort, whose implementations are all in fs/xfs.
+# ->iop_sort, whose implementations are all in fs/xfs.  The void-pointer
+# rule passes over struct pci_bridge_emul, which drivers/pci declares in
+# a header of its own directory.
 default_checks() {
 	found_check "make detect finds the PCI core's default for drivers with no ->thaw" \
 		'^optional_default drivers/pci/pci-driver.c:[0-9]*: ->thaw absent' "$1"
@@ -263,6 +265,8 @@ default_checks() {
 		'^optional_default drivers/pci/endpoint/pci-epc-core.c:[0-9]*: ->raise_irq absent' "$1"
 	absent_check "make detect passes over a default that only one component's code gets" \
 		'^optional_default fs/xfs/xfs_trans.c:[0-9]*: ->iop_sort absent' "$1"
+	absent_check "make detect passes over a structure a subsystem's own header declares" \
+		'^opaque_with_ops drivers/pci/pci-bridge-emul.h:' "$1"
 }
 
 # found_check <name> <pattern> <report>: a finding of the report matches.
